@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two runs of the same integration suite: embedded (PGlite, in-memory state)
+ * and cluster (Postgres + Redis, two nodes per test file). The cluster run
+ * needs TEST_DATABASE_URL and TEST_REDIS_URL; under CI it is mandatory (the
+ * harness fails rather than skips), elsewhere it is left out when they are unset.
+ */
+const clusterWanted = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_REDIS_URL || process.env.CI === 'true');
+
+const integration = (name: 'embedded' | 'cluster') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['test/integration/**/*.test.ts'],
+    env: { TEST_MODE: name },
+    globalSetup: [`test/helpers/global-setup-${name}.ts`],
+  },
+});
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 20_000,
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      integration('embedded'),
+      ...(clusterWanted ? [integration('cluster')] : []),
+    ],
+  },
+});
