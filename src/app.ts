@@ -1,0 +1,328 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
+import type { Express } from 'express';
+import { Redis } from 'ioredis';
+import { type Logger, pino } from 'pino';
+import { Server } from 'socket.io';
+import type { Config } from './config.ts';
+import type { AppContext, Hooks } from './context.ts';
+import { type Db, openDatabase, poolUsage } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { apiDocsRoutes } from './http/api-docs.ts';
+import { authenticate, requireAdmin } from './http/authenticate.ts';
+import type { RouteDeps, Services } from './http/deps.ts';
+import { healthRoutes } from './http/health.ts';
+import { metricsRoutes } from './http/metrics.ts';
+import { databaseCheck, namedCheck, redisCheck } from './http/readiness.ts';
+import { buildExpress } from './http/server.ts';
+import { AdjustableClock } from './lib/clock.ts';
+import { randomHex } from './lib/crypto.ts';
+import { createJobs } from './jobs/index.ts';
+import { Metrics } from './metrics.ts';
+import { adminFilesRoutes } from './modules/admin/admin-files.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { AdminService } from './modules/admin/admin.service.ts';
+import { AdminUsersService } from './modules/admin/admin-users.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { sessionsStore } from './modules/auth/auth.store.ts';
+import { IdentityCache } from './modules/auth/identity-cache.ts';
+import { friendsRoutes } from './modules/friends/friends.routes.ts';
+import { FriendsService } from './modules/friends/friends.service.ts';
+import { AdmissionService } from './modules/groups/admission.service.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { GroupsService } from './modules/groups/groups.service.ts';
+import { keysRoutes } from './modules/keys/keys.routes.ts';
+import { KeysService } from './modules/keys/keys.service.ts';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { MailboxService } from './modules/mailbox/mailbox.service.ts';
+import { AppealsService } from './modules/moderation/appeals.service.ts';
+import { ipBanGate, moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { PenaltiesService } from './modules/moderation/penalties.service.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { OAuthService } from './modules/oauth/oauth.service.ts';
+import { FilesService } from './modules/uploads/files.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { UploadsService } from './modules/uploads/uploads.service.ts';
+import { TusEndpoint } from './modules/uploads/uploads.tus.ts';
+import { Conversations } from './modules/messages/conversations.ts';
+import { GroupFilesService } from './modules/messages/group-files.service.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
+import { messagingSocketHandlers } from './modules/messages/messages.socket.ts';
+import { ReportsService } from './modules/messages/reports.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+import { usersStore } from './modules/users/users.store.ts';
+import { socialHooks } from './modules/social-hooks.ts';
+import { attachGateway, type Gateway, type SocketHandlers } from './realtime/gateway.ts';
+import { type ChatServer, SocketNotifier } from './realtime/notifier.ts';
+import { PresenceService } from './realtime/presence.ts';
+import { type RunningRole, startWorkerRole } from './roles.ts';
+import { MemoryState } from './state/memory.ts';
+import { RedisState } from './state/redis.ts';
+import type { SharedState } from './state/shared-state.ts';
+import { openBlobStore } from './storage/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** Tests share one clock between nodes and move it forward. */
+  clock?: AdjustableClock;
+  log?: Logger;
+  /** Tests hand in an already migrated database. */
+  db?: Db;
+}
+
+export interface ChatApp {
+  ctx: AppContext;
+  services: Services;
+  io: ChatServer;
+  http: HttpServer;
+  express: Express;
+  /** Listens on config.port/host (0 picks a free port); resolves with the bound address. */
+  listen(): Promise<AddressInfo>;
+  /**
+   * Graceful stop, per role: readiness turns 503 and the listener closes; sockets'
+   * transports are closed (clients reconnect to another node); the worker role
+   * finishes or releases its jobs; in-flight requests finish within
+   * SHUTDOWN_GRACE_MS; then buffers are flushed and pools closed.
+   */
+  close(): Promise<void>;
+}
+
+const PRESENCE_TICK_MS = 10_000;
+const SESSION_SWEEP_MS = 3_600_000;
+const IDLE_SWEEP_MS = 50;
+
+/** The composition root: builds every dependency of one node from its configuration. No listen() here. */
+export async function createApp(opts: AppOptions): Promise<ChatApp> {
+  const { config } = opts;
+  const clock = opts.clock ?? new AdjustableClock();
+  const log = opts.log ?? pino({ level: config.logLevel });
+  const nodeId = randomHex(6);
+
+  const db = opts.db ?? (await openDatabase(config));
+  if (!opts.db) await migrate(db);
+
+  const state: SharedState = config.redisUrl
+    ? RedisState.connect(config.redisUrl, config.redisPrefix, clock, nodeId)
+    : new MemoryState(clock);
+
+  const io: ChatServer = new Server({
+    path: '/ws',
+    serveClient: false,
+    transports: config.wsPolling ? ['polling', 'websocket'] : ['websocket'],
+    maxHttpBufferSize: 256 * 1024,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  const adapterClients: Redis[] = [];
+  if (config.redisUrl) {
+    const pub = new Redis(config.redisUrl);
+    const sub = new Redis(config.redisUrl);
+    for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'redis adapter connection error'));
+    adapterClients.push(pub, sub);
+    io.adapter(createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' }));
+  }
+
+  let closing: Promise<void> | undefined;
+  const hooks: Hooks = {
+    presenceAudience: [],
+    socketRooms: [],
+    beforeUserDelete: [],
+    readinessChecks: [],
+    fileReferences: [],
+    markFilesExpired: [],
+    avatarFiles: [],
+    sendGuards: [],
+  };
+  hooks.readinessChecks.push(
+    databaseCheck(db),
+    ...(config.redisUrl ? [redisCheck(state, adapterClients)] : []),
+    // A stopping node reports unready at once, so balancers stop sending it work.
+    namedCheck('accepting', async () => closing === undefined),
+  );
+  hooks.avatarFiles.push((urls, q) => usersStore.avatarsAmong(q, urls));
+  const metrics = new Metrics({ onCollectError: (err) => log.warn({ err }, 'metrics collection failed') });
+  metrics.watchDbPool(() => poolUsage(db));
+  const identities = new IdentityCache(state, clock);
+  await identities.start();
+  const storage = await openBlobStore(config);
+  hooks.readinessChecks.push(namedCheck('storage', () => storage.ping()));
+  const jobs = createJobs(config, db, log);
+  const notifier = new SocketNotifier(io, { clustered: Boolean(config.redisUrl) });
+  const ctx: AppContext = { config, db, state, clock, log, nodeId, notifier, identities, hooks, metrics, storage, jobs };
+
+  const presence = new PresenceService(ctx);
+  const auth = new AuthService(ctx);
+  const keys = new KeysService(ctx);
+  const files = new FilesService(ctx);
+  const uploads = new UploadsService(ctx, files);
+  // Built in every role: the api role serves it, the worker role expires its uploads.
+  const tus = await TusEndpoint.create(ctx, uploads);
+  const users = new UsersService(ctx, presence, files);
+  const mailbox = new MailboxService(ctx);
+  const penalties = new PenaltiesService(ctx, { users, auth, mailbox });
+  const groups = new GroupsService(ctx, users);
+  const friends = new FriendsService(ctx, users);
+  const conversations = new Conversations(users, groups, friends);
+  const messages = new MessagesService(ctx, conversations);
+  const services: Services = {
+    auth,
+    keys,
+    presence,
+    users,
+    admin: new AdminService(ctx),
+    adminUsers: new AdminUsersService(ctx, { auth, penalties, files }),
+    audit: new AuditService(ctx),
+    mailbox,
+    penalties,
+    appeals: new AppealsService(ctx, { penalties, mailbox }),
+    oauth: new OAuthService(ctx, { auth }),
+    friends,
+    groups,
+    admission: new AdmissionService(ctx),
+    uploads,
+    files,
+    tus,
+    messages,
+    reports: new ReportsService(ctx, conversations, messages),
+    groupFiles: new GroupFilesService(ctx, { groups, files }),
+  };
+  const social = socialHooks(db, groups, friends);
+  hooks.presenceAudience.push(...social.presenceAudience);
+  hooks.socketRooms.push(...social.socketRooms);
+  hooks.beforeUserDelete.push(...social.beforeUserDelete);
+  hooks.beforeUserDelete.push((q, userId) => uploads.beforeUserDelete(q, userId));
+  hooks.avatarFiles.push(...social.avatarFiles);
+  // Messages are what references uploaded files: the admin list's `used`, and expiry marks them.
+  const uploadNames = (urls: readonly string[]) => urls.map((u) => u.slice('/uploads/'.length));
+  hooks.fileReferences.push(async (urls) => {
+    const counts = await messages.fileReferenceCounts(uploadNames(urls));
+    return new Map([...counts].map(([name, n]) => [`/uploads/${name}`, n]));
+  });
+  // Runs inside the files transaction: db.query joins the ambient transaction.
+  hooks.markFilesExpired.push((urls) => messages.markFilesExpired(uploadNames(urls)));
+  // Penalties decide who may send (a mute or a ban), on the socket and the HTTP path alike.
+  hooks.sendGuards.push((userId) => penalties.assertCanSend(userId));
+  keys.start();
+  await penalties.start();
+  // Every process installs the job schedules (idempotent); the worker role runs the jobs (src/roles.ts).
+  await jobs.start({ work: false });
+  if (await auth.seedAdmin()) log.info({ name: config.admin?.name }, 'administrator created from ADMIN_USER');
+
+  const deps: RouteDeps = {
+    ctx,
+    services,
+    login: authenticate(auth, keys),
+    cookieLogin: authenticate(auth, keys, { cookieOnly: true }),
+    admin: requireAdmin,
+  };
+  const routers = config.roles.has('api')
+    ? [
+        healthRoutes(ctx),
+        authRoutes(deps),
+        usersRoutes(deps),
+        keysRoutes(deps),
+        adminRoutes(deps),
+        auditRoutes(deps),
+        mailboxRoutes(deps),
+        moderationRoutes(deps),
+        oauthRoutes(deps),
+        friendsRoutes(deps),
+        groupsRoutes(deps),
+        adminFilesRoutes(deps),
+        uploadsRoutes(deps),
+        messagesRoutes(deps),
+      ]
+    : [healthRoutes(ctx)];
+  // Every role serves health, readiness and metrics; the API reference goes with the API.
+  const opsRouters = [metricsRoutes(ctx), ...(config.roles.has('api') ? [apiDocsRoutes(deps)] : [])];
+  const app = buildExpress(ctx, [...routers, ...opsRouters], [ipBanGate(penalties)]);
+  const http = createServer(app);
+
+  // Without the realtime role, io stays headless: not attached to HTTP (a /ws handshake gets 404),
+  // but with the same adapter, so this node's Notifier still reaches sockets held by other nodes.
+  const socketHandlers: SocketHandlers[] = [messagingSocketHandlers(ctx)];
+  let gateway: Gateway | undefined;
+  if (config.roles.has('realtime')) {
+    gateway = attachGateway(io, http, ctx, services, socketHandlers);
+    metrics.watchOpenSockets(() => io.of('/').sockets.size);
+  }
+
+  const worker: RunningRole | undefined = config.roles.has('worker') ? await startWorkerRole(ctx, services) : undefined;
+
+  // Presence heartbeat and the sweep of crashed nodes' connections.
+  const presenceTimer = setInterval(() => {
+    void (async () => {
+      await state.presence.heartbeat();
+      const offline = await state.presence.sweep();
+      if (offline.length === 0) return;
+      const names = await Promise.all(offline.map((id) => usersStore.byId(db, id)));
+      await presence.announceOffline(names.filter((u) => u !== undefined).map((u) => ({ id: u.id, name: u.name })));
+    })().catch((err) => log.warn({ err }, 'presence tick failed'));
+  }, PRESENCE_TICK_MS);
+  presenceTimer.unref();
+  await state.presence.heartbeat();
+
+  const sessionTimer = setInterval(() => {
+    sessionsStore.deleteExpired(db, clock.now()).catch((err) => log.warn({ err }, 'session sweep failed'));
+  }, SESSION_SWEEP_MS);
+  sessionTimer.unref();
+
+  return {
+    ctx,
+    services,
+    io,
+    http,
+    express: app,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(config.port, config.host, () => resolve(http.address() as AddressInfo));
+      }),
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(presenceTimer);
+        clearInterval(sessionTimer);
+        // Stop accepting. Keep-alive connections are closed as soon as they are idle: at once, and
+        // each time a request in flight finishes (Node would otherwise keep them for keepAliveTimeout).
+        const httpDrained = new Promise<void>((resolve) => http.close(() => resolve()));
+        http.closeIdleConnections();
+        const idleSweep = setInterval(() => http.closeIdleConnections(), IDLE_SWEEP_MS);
+        if (gateway) {
+          // Closing the transport (not a Socket.IO disconnect, after which clients stay away) makes
+          // clients reconnect on their own, through the balancer, to a node that is still up.
+          io.engine.close();
+          await gateway.settled();
+        }
+        const workerStopped = worker?.stop();
+        let graceTimer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all([httpDrained, workerStopped]),
+          new Promise((r) => {
+            graceTimer = setTimeout(r, config.shutdownGraceMs);
+          }),
+        ]);
+        clearTimeout(graceTimer);
+        clearInterval(idleSweep);
+        http.closeAllConnections();
+        // Requests have finished: nothing else will notify, so the adapter and pools can go.
+        await messages.drained();
+        await keys.stop();
+        penalties.stop();
+        await io.of('/').adapter.close();
+        await jobs.stop();
+        await tus.close();
+        await storage.close();
+        await state.close();
+        for (const c of adapterClients) c.disconnect();
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

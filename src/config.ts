@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at boot; a bad value stops the
+ * process with a list of every problem, not just the first.
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  REDIS_URL: optionalString.pipe(z.url().optional()),
+  /** Prefix for every Redis key and channel, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('chat:'),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY: optionalString,
+  S3_SECRET_KEY: optionalString,
+  /** 'WHEN_REQUIRED' is needed by some S3-compatible servers (see docs/config.md). */
+  S3_CHECKSUMS: z.enum(['WHEN_SUPPORTED', 'WHEN_REQUIRED']).default('WHEN_SUPPORTED'),
+  TRUST_PROXY: optionalString,
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  REGISTRATION: z.enum(['approval', 'open', 'closed']).default('approval'),
+  ADMIN_USER: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  SETUP_TOKEN: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLES: z
+    .string()
+    .default('api,realtime,worker')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['api', 'realtime', 'worker'])).min(1)),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  FILE_TTL_DAYS: z.coerce.number().min(0).default(15),
+  /** Allow long-polling in addition to WebSocket (needs sticky sessions behind a balancer). */
+  WS_POLLING: bool.default(false),
+  METRICS_TOKEN: optionalString,
+  /** Passphrase the stored OAuth client secrets are encrypted under (at least 16 characters). */
+  OAUTH_SECRET_KEY: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** GitHub's endpoints; tests and GitHub Enterprise point them elsewhere. */
+  OAUTH_GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  OAUTH_GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  OAUTH_GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /** How long a stopping node waits for in-flight requests and jobs before cutting connections. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+});
+
+/** Every environment variable this file reads (docs/config.md documents each; a test checks). */
+export const CONFIG_VARS: readonly string[] = Object.keys(envSchema.shape);
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mode: 'embedded' | 'cluster';
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        checksums: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED';
+      }
+    | undefined;
+  trustProxy: boolean | number | string | undefined;
+  publicUrl: string | undefined;
+  registration: 'approval' | 'open' | 'closed';
+  admin: { name: string; password: string } | undefined;
+  setupToken: string | undefined;
+  logLevel: string;
+  roles: Set<'api' | 'realtime' | 'worker'>;
+  sessionDays: number;
+  fileTtlDays: number;
+  wsPolling: boolean;
+  metricsToken: string | undefined;
+  oauth: {
+    /** Unset: client secrets cannot be stored (third-party login stays off). */
+    secretKey: string | undefined;
+    github: { authorizeUrl: string; tokenUrl: string; apiUrl: string };
+  };
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Express' `trust proxy` accepts true, a hop count, or a list of addresses/subnets. */
+function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  if (v === undefined) return undefined;
+  if (v === 'true') return true;
+  if (v === 'false') return undefined;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if ((e.ADMIN_USER === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
+  }
+  if ((e.S3_ENDPOINT === undefined) !== (e.S3_BUCKET === undefined)) {
+    problems.push('S3_ENDPOINT and S3_BUCKET must be set together');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    mode: e.DATABASE_URL ? 'cluster' : 'embedded',
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY,
+            secretAccessKey: e.S3_SECRET_KEY,
+            checksums: e.S3_CHECKSUMS,
+          }
+        : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL,
+    registration: e.REGISTRATION,
+    admin: e.ADMIN_USER && e.ADMIN_PASSWORD ? { name: e.ADMIN_USER, password: e.ADMIN_PASSWORD } : undefined,
+    setupToken: e.SETUP_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    roles: new Set(e.ROLES),
+    sessionDays: e.SESSION_DAYS,
+    fileTtlDays: e.FILE_TTL_DAYS,
+    wsPolling: e.WS_POLLING,
+    metricsToken: e.METRICS_TOKEN,
+    oauth: {
+      secretKey: e.OAUTH_SECRET_KEY,
+      github: {
+        authorizeUrl: e.OAUTH_GITHUB_AUTHORIZE_URL,
+        tokenUrl: e.OAUTH_GITHUB_TOKEN_URL,
+        apiUrl: e.OAUTH_GITHUB_API_URL.replace(/\/+$/, ''),
+      },
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

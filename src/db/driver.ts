@@ -1,0 +1,89 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { UniqueViolation } from '../errors.ts';
+
+export type Row = Record<string, unknown>;
+
+/** Anything that runs a parameterised statement: the database or an open transaction. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/**
+ * The database seam. Two drivers implement it: PGlite (embedded) and a pg Pool
+ * (cluster). Same SQL for both: plain PostgreSQL.
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction. Inside it, `db.query` also joins the
+   * transaction (PGlite has a single session: a query outside the open
+   * transaction would wait for it forever). Nested calls join the outer one.
+   */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Multi-statement SQL without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** Statements run so far; tests use it to prove list endpoints have no N+1. */
+  readonly stats: { queries: number };
+}
+
+/** Shared by both drivers: ambient-transaction routing, error mapping, counting. */
+export abstract class BaseDb implements Db {
+  abstract readonly kind: 'pglite' | 'postgres';
+  readonly stats = { queries: 0 };
+  private readonly ambient = new AsyncLocalStorage<Queryable>();
+
+  protected abstract rawQuery(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  protected abstract rawTx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  abstract exec(sql: string): Promise<void>;
+  abstract close(): Promise<void>;
+
+  query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    const current = this.ambient.getStore();
+    if (current) return current.query<T>(sql, params);
+    return this.run(sql, params, (s, p) => this.rawQuery(s, p)) as Promise<T[]>;
+  }
+
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    const current = this.ambient.getStore();
+    if (current) return fn(current);
+    return this.rawTx((inner) => {
+      const wrapped: Queryable = {
+        query: <R = Row>(sql: string, params: readonly unknown[] = []) =>
+          this.run(sql, params, (s, p) => inner.query(s, p)) as Promise<R[]>,
+      };
+      return this.ambient.run(wrapped, () => fn(wrapped));
+    });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.rawQuery('select 1', []);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async run(
+    sql: string,
+    params: readonly unknown[],
+    exec: (sql: string, params: readonly unknown[]) => Promise<Row[]>,
+  ): Promise<Row[]> {
+    this.stats.queries++;
+    try {
+      return await exec(sql, params);
+    } catch (err) {
+      throw mapDbError(err);
+    }
+  }
+}
+
+function mapDbError(err: unknown): unknown {
+  if (err && typeof err === 'object' && (err as { code?: unknown }).code === '23505') {
+    return new UniqueViolation((err as { constraint?: string }).constraint);
+  }
+  return err;
+}

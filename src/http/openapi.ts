@@ -1,0 +1,303 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { Application, RequestHandler } from 'express';
+import { z } from 'zod';
+import { type Scope, scopeFor } from './scopes.ts';
+
+/**
+ * The OpenAPI 3.1 document is generated from the Express router itself: every
+ * route carries a `describeRoute({...})` declaration among its handlers, and
+ * the generator walks the router, so the path, the method and the
+ * authentication (which login middleware the route uses) come from the code
+ * that serves the route and cannot drift from it. Request schemas are the same
+ * zod schemas the handler parses with (converted by @asteasolutions/zod-to-openapi,
+ * which uses zod 4's JSON Schema output: OpenAPI 3.1 schemas are JSON Schema 2020-12).
+ */
+
+/** Statuses a route may declare beyond those implied by its middleware and schemas. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+
+/** One route's documentation, declared beside the route. */
+export interface RouteDoc {
+  /** One line, shown in the reference. */
+  summary: string;
+  /** Longer text (CommonMark). */
+  description?: string;
+  /** Groups operations in the reference; default: the first path segment after `/api/`. */
+  tag?: string;
+  /** The JSON body schema (the one the handler parses). */
+  body?: z.ZodType;
+  /** A body of another media type, e.g. `{ 'multipart/form-data': z.object({ file: z.string() }) }`. */
+  bodyContent?: Record<string, z.ZodType>;
+  /** Query string schema (an object schema, or one piped into a transform). */
+  query?: z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
+  /** Request headers the route reads (an object schema keyed by header name, e.g. tus' `Upload-Length`). */
+  headers?: z.ZodObject;
+  /** Path parameter schema; by default every `:name` of the path is a required string. */
+  params?: z.ZodObject;
+  /** Success body; by default `{ok: true}` with the route's fields left unspecified. */
+  response?: z.ZodType;
+  /** Success status when it is not 200: 201 Created, or 204 No Content. */
+  status?: 201 | 204;
+  /** The success answer has no body (e.g. tus' 201); implied by 204 and by HEAD. */
+  emptyBody?: true;
+  /** Headers of the success response (an object schema keyed by header name). */
+  responseHeaders?: z.ZodObject;
+  /** Other answers that carry no JSON body, by status, in words (206 Partial Content, 304, a protocol's own failures). */
+  otherResponses?: Partial<Record<number, string>>;
+  /** What the success response is, in words (default "Success"). */
+  responseDescription?: string;
+  /** Media type of the success response when it is not JSON; the wildcard for content served with its own type (uploaded files). */
+  produces?: 'text/plain' | 'text/html' | '*/*';
+  /** Failures this route answers besides the implied ones (400 for a schema, 401/403/429 for login), with when. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** `metricsToken`: a bearer token that is required only when configured. */
+  security?: 'metricsToken';
+}
+
+const ROUTE_DOC = Symbol('chat.routeDoc');
+
+type DescribedHandler = RequestHandler & { [ROUTE_DOC]: RouteDoc };
+
+/**
+ * Declares a route for the OpenAPI document. Put it among the route's
+ * handlers, before the login middleware:
+ * `r.post('/api/login', describeRoute({ summary: 'Log in', body: loginBody }), handler)`.
+ * At run time it only calls `next()`.
+ */
+export function describeRoute(doc: RouteDoc): RequestHandler {
+  const handler: RequestHandler = (_req, _res, next) => next();
+  return Object.assign(handler, { [ROUTE_DOC]: doc }) satisfies DescribedHandler;
+}
+
+function docOf(handle: unknown): RouteDoc | undefined {
+  return typeof handle === 'function' && ROUTE_DOC in handle ? (handle as DescribedHandler)[ROUTE_DOC] : undefined;
+}
+
+/** How a route authenticates, read from the middleware it runs. */
+export type Access = 'public' | 'login' | 'cookie' | 'admin';
+
+/** The middleware instances that mark a route's access level (`RouteDeps.login`, `.cookieLogin`, `.admin`). */
+export interface AccessMarkers {
+  login: RequestHandler;
+  cookieLogin: RequestHandler;
+  admin: RequestHandler;
+}
+
+/** A route as Express serves it. */
+export interface ServedRoute {
+  /** Upper case. */
+  method: string;
+  /** Express syntax, mount path included: `/api/groups/:gid`. */
+  path: string;
+  handlers: readonly unknown[];
+}
+
+// Express exposes no public way to list routes; these are the parts of router 2.x we read.
+interface RouteLike {
+  path: unknown;
+  methods: Record<string, boolean>;
+  stack: Array<{ handle: unknown }>;
+}
+interface LayerLike {
+  route?: RouteLike;
+  handle?: { stack?: unknown };
+  rawPath?: unknown;
+}
+
+/** Every route of the app, in registration order, including those of mounted routers. */
+export function listRoutes(app: Application): ServedRoute[] {
+  const out: ServedRoute[] = [];
+  const walk = (stack: readonly LayerLike[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const path = prefix + String(layer.route.path);
+        const handlers = layer.route.stack.map((l) => l.handle);
+        for (const m of Object.keys(layer.route.methods)) {
+          // `_all` is router.all(); document such a route with explicit methods instead.
+          out.push({ method: m === '_all' ? 'ALL' : m.toUpperCase(), path, handlers });
+        }
+      } else if (Array.isArray(layer.handle?.stack)) {
+        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        walk(layer.handle.stack as LayerLike[], prefix + mount);
+      }
+    }
+  };
+  walk((app.router as unknown as { stack: LayerLike[] }).stack, '');
+  return out;
+}
+
+/** `/api/groups/:gid` → `/api/groups/{gid}`; Express 5 wildcards `*rest` too; optional braces dropped. */
+export function openApiPath(expressPath: string): string {
+  return expressPath.replace(/[{}]/g, '').replace(/[:*]([A-Za-z_$][\w$]*)/g, '{$1}');
+}
+
+function accessOf(handlers: readonly unknown[], markers: AccessMarkers): Access {
+  if (handlers.includes(markers.admin)) return 'admin';
+  if (handlers.includes(markers.cookieLogin)) return 'cookie';
+  if (handlers.includes(markers.login)) return 'login';
+  return 'public';
+}
+
+const failure = z
+  .object({
+    ok: z.literal(false),
+    error: z.string().describe('An i18n key (`api.<area>.<reason>`), for display'),
+  })
+  .meta({ description: 'Every failure: `{ok:false, error}` with the status of spec section 7' });
+
+const success = z.looseObject({ ok: z.literal(true) }).meta({ description: 'Success; the route adds its own fields' });
+
+const IMPLIED_ERRORS: Record<string, string> = {
+  400: 'Invalid parameters (`api.badRequest` or a more precise key, with `field`)',
+  401: 'Not logged in, or an unknown, revoked or expired API key',
+  403: 'Account not active, API key without the scope, or not allowed',
+  413: 'Request body too large',
+  429: 'API-key rate window exhausted (`api.rateLimited`, `Retry-After`)',
+};
+
+function impliedErrors(doc: RouteDoc, access: Access): Record<number, string> {
+  const errs: Record<number, string> = {};
+  if (doc.body || doc.bodyContent || doc.query || doc.params) errs[400] = IMPLIED_ERRORS[400]!;
+  if (access !== 'public') {
+    errs[401] = IMPLIED_ERRORS[401]!;
+    errs[403] = IMPLIED_ERRORS[403]!;
+  }
+  if (access === 'cookie') errs[403] = 'Account not active, or an API key was used (`api.keyNotAllowed`)';
+  if (access === 'admin') errs[403] = 'Not an administrator, or an API key without the `admin` scope';
+  if (access === 'login' || access === 'admin') errs[429] = IMPLIED_ERRORS[429]!;
+  if (doc.body || doc.bodyContent) errs[413] = IMPLIED_ERRORS[413]!;
+  for (const [status, when] of Object.entries(doc.errors ?? {})) {
+    const implied = errs[Number(status)];
+    if (when) errs[Number(status)] = implied ? `${when}. Also: ${implied}` : when;
+  }
+  return errs;
+}
+
+function security(access: Access, scope: Scope, doc: RouteDoc): Array<Record<string, string[]>> {
+  if (doc.security === 'metricsToken') return [{}, { metricsToken: [] }];
+  if (access === 'public') return [];
+  if (access === 'cookie') return [{ cookieAuth: [] }];
+  return [{ cookieAuth: [] }, { bearerAuth: [scope] }, { apiKeyAuth: [scope] }];
+}
+
+/** Every `{name}` of an OpenAPI path as a required string parameter. */
+function pathParams(path: string): z.ZodObject | undefined {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
+}
+
+function defaultTag(path: string): string {
+  return path.split('/').filter(Boolean)[path.startsWith('/api/') ? 1 : 0] ?? 'api';
+}
+
+/** A zod schema as an OpenAPI 3.1 schema object (JSON Schema 2020-12 without the dialect marker). */
+function componentSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  description?: string;
+  /** Base URL of the server (PUBLIC_URL); default: the same origin. */
+  serverUrl?: string;
+}
+
+/** The OpenAPI document of the routes this app serves, and the routes that carry no declaration. */
+export function buildOpenApiDocument(
+  app: Application,
+  markers: AccessMarkers,
+  info: DocumentInfo,
+): { document: ReturnType<OpenApiGeneratorV31['generateDocument']>; undocumented: ServedRoute[] } {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'chat_token',
+    description: 'Session cookie set by /api/login (full rights, no scope needed)',
+  });
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'API key as `Authorization: Bearer key_…`; needs the listed scope',
+  });
+  registry.registerComponent('securitySchemes', 'apiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'API key as `X-API-Key`; needs the listed scope',
+  });
+  registry.registerComponent('securitySchemes', 'metricsToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN, required only when configured',
+  });
+  // Plain JSON Schema components: `registry.register` would need zod's prototype extended globally.
+  const failureRef = registry.registerComponent('schemas', 'Failure', componentSchema(failure)).ref;
+  const successRef = registry.registerComponent('schemas', 'Success', componentSchema(success)).ref;
+
+  const undocumented: ServedRoute[] = [];
+  for (const route of listRoutes(app)) {
+    const doc = route.handlers.map(docOf).find((d) => d !== undefined);
+    if (!doc || route.method === 'ALL') {
+      undocumented.push(route);
+      continue;
+    }
+    const path = openApiPath(route.path);
+    const access = accessOf(route.handlers, markers);
+    const scope = scopeFor(route.method, path);
+    const body: Record<string, { schema: z.ZodType }> = {};
+    if (doc.body) body['application/json'] = { schema: doc.body };
+    for (const [type, schema] of Object.entries(doc.bodyContent ?? {})) body[type] = { schema };
+
+    const status = doc.status ?? 200;
+    // A HEAD answer never has a body (RFC 9110); its headers say it all.
+    const bodyless = doc.emptyBody === true || status === 204 || route.method === 'HEAD';
+    const responses: RouteConfig['responses'] = {
+      [status]: {
+        description: doc.responseDescription ?? (status === 204 ? 'Done (no content)' : 'Success'),
+        ...(doc.responseHeaders ? { headers: doc.responseHeaders } : {}),
+        ...(bodyless
+          ? {}
+          : {
+              content: doc.produces
+                ? { [doc.produces]: { schema: z.string() } }
+                : { 'application/json': { schema: doc.response ?? successRef } },
+            }),
+      },
+    };
+    for (const [code, when] of Object.entries(doc.otherResponses ?? {})) {
+      if (when) responses[code] = { description: when };
+    }
+    for (const [code, when] of Object.entries(impliedErrors(doc, access))) {
+      responses[code] = { description: when, content: { 'application/json': { schema: failureRef } } };
+    }
+
+    registry.registerPath({
+      method: route.method.toLowerCase() as RouteConfig['method'],
+      path,
+      operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
+      tags: [doc.tag ?? defaultTag(path)],
+      security: security(access, scope, doc),
+      ...(access === 'login' || access === 'admin' ? { 'x-scope': scope } : {}),
+      'x-access': access,
+      request: {
+        ...(Object.keys(body).length ? { body: { required: true, content: body } } : {}),
+        ...(doc.query ? { query: doc.query } : {}),
+        ...(doc.headers ? { headers: doc.headers } : {}),
+        ...((doc.params ?? pathParams(path)) ? { params: doc.params ?? pathParams(path) } : {}),
+      },
+      responses,
+    });
+  }
+
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version, ...(info.description ? { description: info.description } : {}) },
+    servers: [{ url: info.serverUrl ?? '/' }],
+  });
+  return { document, undocumented };
+}

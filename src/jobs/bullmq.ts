@@ -1,0 +1,94 @@
+import { Queue, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { JobName } from './job-map.ts';
+import type { EnqueueOptions, JobCounts, QueueDriver } from './jobs.ts';
+
+/** How long `stop()` lets a worker that is already closing finish before cutting its connections. */
+const FORCE_AFTER_MS = 100;
+
+/**
+ * Cluster driver: BullMQ in Redis, one queue per job name (keys under
+ * `<prefix>bull:<name>:*`); any number of processes may run workers.
+ */
+export class BullmqDriver implements QueueDriver {
+  readonly kind = 'bullmq' as const;
+  private readonly queues = new Map<JobName, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly connection: { url: string; maxRetriesPerRequest: null };
+  private readonly prefix: string;
+
+  constructor(
+    url: string,
+    prefix: string,
+    private readonly log: Logger,
+  ) {
+    // Workers block on Redis; BullMQ requires unlimited retries on their connection.
+    this.connection = { url, maxRetriesPerRequest: null };
+    this.prefix = `${prefix}bull`;
+  }
+
+  private queue(name: JobName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      queue.on('error', (err) => this.log.warn({ err, queue: name }, 'job queue connection error'));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async send(name: JobName, payload: unknown, opts: EnqueueOptions): Promise<void> {
+    await this.queue(name).add(name, payload, {
+      ...(opts.delayMs ? { delay: opts.delayMs } : {}),
+      ...(opts.singletonKey ? { deduplication: { id: opts.singletonKey } } : {}),
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 5_000 },
+      removeOnComplete: 1_000,
+      removeOnFail: 5_000,
+    });
+  }
+
+  async work(names: readonly JobName[], run: (name: JobName, payload: unknown) => Promise<void>): Promise<void> {
+    for (const name of names) {
+      const worker = new Worker(name, async (job) => run(name, job.data), {
+        connection: this.connection,
+        prefix: this.prefix,
+        concurrency: 1,
+      });
+      worker.on('error', (err) => this.log.warn({ err, queue: name }, 'job worker error'));
+      this.workers.push(worker);
+    }
+  }
+
+  async stopWorking(): Promise<void> {
+    // close() without force waits for the jobs in progress.
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+
+  async schedule(schedules: ReadonlyArray<{ name: JobName; cron: string }>): Promise<void> {
+    for (const s of schedules) {
+      await this.queue(s.name).upsertJobScheduler(s.name, { pattern: s.cron }, { name: s.name, data: {} });
+    }
+  }
+
+  async counts(name: JobName): Promise<JobCounts> {
+    const c = await this.queue(name).getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed');
+    return { waiting: (c.wait ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(
+      this.workers.map(async (w) => {
+        if (!w.closing) return w.close(true);
+        // Still waiting for a job after the shutdown grace: cut the connections. The job's lock is no
+        // longer renewed, so BullMQ's stalled-job check hands it to another worker.
+        const closed = await Promise.race([
+          w.closing.then(() => true),
+          new Promise<false>((r) => setTimeout(() => r(false), FORCE_AFTER_MS).unref()),
+        ]);
+        if (!closed) await w.disconnect();
+      }),
+    );
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { BullmqDriver } from './bullmq.ts';
+import { Jobs } from './jobs.ts';
+import { PgBossDriver } from './pgboss.ts';
+
+export type { JobMap, JobName } from './job-map.ts';
+export type { EnqueueOptions, JobHandler } from './jobs.ts';
+export { Jobs } from './jobs.ts';
+
+/** The job layer of the configured mode: BullMQ when REDIS_URL is set, else pg-boss on the application database. */
+export function createJobs(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, db: Db, log: Logger): Jobs {
+  const driver = config.redisUrl ? new BullmqDriver(config.redisUrl, config.redisPrefix, log) : new PgBossDriver(db, log);
+  return new Jobs(driver, log);
+}
+
+/** pg-boss on a given database whatever the mode (tests of the driver itself). */
+export function createPgBossJobs(db: Db, log: Logger): Jobs {
+  return new Jobs(new PgBossDriver(db, log), log);
+}

@@ -1,0 +1,166 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus instruments of one node, served at `GET /metrics`.
+ *
+ * Each node owns its registry (not prom-client's global one): the test harness
+ * runs two nodes in one process, and each must report only its own traffic.
+ * Modules reach the instruments through `ctx.metrics`; collectors that read a
+ * value at scrape time (sockets, pool, queue depth) are plugged in with the
+ * `watch*` methods so this module knows neither Socket.IO, pg nor the queue library.
+ */
+
+/** Message kinds, a closed set so labels stay few. */
+export type MessageKind = 'group' | 'dm';
+
+/** Job counts of one queue at scrape time; absent states are not reported. */
+export type QueueDepth = Partial<Record<'waiting' | 'active' | 'delayed' | 'failed', number>>;
+
+/** Connection counts of a database pool at scrape time. */
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Label of requests that matched no route: raw URLs never become labels (a scan would explode cardinality). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const DELIVERY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  /** Seconds from request to response, by method, route pattern (`/api/groups/:gid`) and status. */
+  readonly httpDuration = new Histogram({
+    name: 'chat_http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  /** Messages accepted and stored (one per message, whatever the audience). Incremented by the messaging service. */
+  readonly messagesSent = new Counter({
+    name: 'chat_messages_sent_total',
+    help: 'Messages accepted and stored',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  /** Messages handed to a recipient's connection by this node (one per recipient socket). */
+  readonly messagesDelivered = new Counter({
+    name: 'chat_messages_delivered_total',
+    help: 'Message deliveries to recipient connections on this node',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  /** Seconds between a message's server timestamp and its delivery to a recipient connection. */
+  readonly deliveryLatency = new Histogram({
+    name: 'chat_message_delivery_seconds',
+    help: 'Latency from message acceptance to delivery to a recipient connection',
+    labelNames: ['kind'] as const,
+    buckets: DELIVERY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  /** Jobs whose handler threw (each failed attempt counts). Incremented by the job layer. */
+  readonly jobsFailed = new Counter({
+    name: 'chat_jobs_failed_total',
+    help: 'Failed job attempts by queue',
+    labelNames: ['queue'] as const,
+    registers: [this.registry],
+  });
+
+  /** Jobs whose handler finished. Incremented by the job layer. */
+  readonly jobsCompleted = new Counter({
+    name: 'chat_jobs_completed_total',
+    help: 'Completed jobs by queue',
+    labelNames: ['queue'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly queues = new Map<string, () => Promise<QueueDepth>>();
+  private openSockets: (() => number) | undefined;
+  private pool: (() => PoolUsage | undefined) | undefined;
+
+  constructor(opts: { defaultMetrics?: boolean; onCollectError?: (err: unknown) => void } = {}) {
+    const onError = opts.onCollectError ?? (() => {});
+    // `collect` runs with the gauge as `this`; these read the sources plugged in later.
+    const openSockets = () => this.openSockets?.();
+    const poolUsage = () => this.pool?.();
+    const queues = () => [...this.queues];
+
+    new Gauge({
+      name: 'chat_sockets_open',
+      help: 'Socket.IO connections open on this node',
+      registers: [this.registry],
+      collect() {
+        const n = openSockets();
+        if (n !== undefined) this.set(n);
+      },
+    });
+
+    new Gauge({
+      name: 'chat_db_pool_connections',
+      help: 'Database pool connections by state (total, idle, waiting for a connection)',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const usage = poolUsage();
+        if (!usage) return;
+        this.set({ state: 'total' }, usage.total);
+        this.set({ state: 'idle' }, usage.idle);
+        this.set({ state: 'waiting' }, usage.waiting);
+      },
+    });
+
+    new Gauge({
+      name: 'chat_job_queue_depth',
+      help: 'Jobs per queue and state at scrape time',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await Promise.all(
+          queues().map(async ([queue, depth]) => {
+            try {
+              for (const [state, n] of Object.entries(await depth())) this.set({ queue, state }, n);
+            } catch (err) {
+              // One unreachable queue must not fail the whole scrape.
+              onError(err);
+            }
+          }),
+        );
+      },
+    });
+
+    // Process metrics, including nodejs_eventloop_lag_seconds (and its percentiles).
+    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Reports the number of open sockets at scrape time (the realtime gateway plugs in here). */
+  watchOpenSockets(count: () => number): void {
+    this.openSockets = count;
+  }
+
+  /** Reports database pool usage at scrape time; `usage` returns undefined when there is no pool (PGlite). */
+  watchDbPool(usage: () => PoolUsage | undefined): void {
+    this.pool = usage;
+  }
+
+  /**
+   * For the job layer: reports a queue's depth at scrape time. Call once per
+   * queue; a later call for the same name replaces the earlier one.
+   */
+  watchQueue(queue: string, depth: () => Promise<QueueDepth>): void {
+    this.queues.set(queue, depth);
+  }
+
+  /** The Prometheus text exposition of every instrument. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,28 @@
+import { Router } from 'express';
+import type { RouteDeps } from '../../http/deps.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
+import { auditQuery } from './audit.schema.ts';
+
+/** GET /api/admin/logs (administrators). */
+export function auditRoutes({ login, admin, services }: RouteDeps): Router {
+  const r = Router();
+  r.get(
+    '/api/admin/logs',
+    describeRoute({
+      tag: 'audit',
+      summary: 'The audit log, newest first (at most the newest 5000 entries), filtered and paged',
+      description:
+        '`actor` matches the current or the recorded name and `target` any target, both case-insensitive; `action` is exact, ' +
+        '`actionPrefix` matches the start (`user.`), `excludeActions` leaves actions out (comma-separated or repeated).',
+      query: auditQuery,
+      responseDescription: '`{ok, logs: [{id, actor, action, target, detail: {k, v}, ip, ts}], total, capacity: 5000, page, pageSize}`',
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      res.json({ ok: true, ...(await services.audit.list(parse(auditQuery, req.query))) });
+    },
+  );
+  return r;
+}

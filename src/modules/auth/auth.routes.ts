@@ -1,0 +1,137 @@
+import { type Request, type Response, Router } from 'express';
+import { SESSION_COOKIE } from '../../http/authenticate.ts';
+import { clientIp, type RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/identity.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import { sessionToken } from '../../http/authenticate.ts';
+import type { LoginResult } from './auth.service.ts';
+import { loginBody, registerBody, setupBody, twofaDisableBody, twofaEnableBody, twofaVerifyBody } from './auth.schema.ts';
+
+/**
+ * Answers a login (password, 2FA or third-party): a challenge for a 2FA
+ * account, else the session cookie and `{ok, username, mustChange}`.
+ */
+export function sendLoginResult(req: Request, res: Response, result: LoginResult, sessionDays: number): void {
+  if (result.kind === 'challenge') {
+    res.json({ ok: true, need2fa: true, challenge: result.challenge });
+    return;
+  }
+  res.cookie(SESSION_COOKIE, result.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.secure,
+    path: '/',
+    maxAge: sessionDays * 86_400_000,
+  });
+  res.json({ ok: true, username: result.username, mustChange: result.mustChange });
+}
+
+/** Public: register, login, 2FA verify, logout, setup. Logged in: 2FA management. */
+export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Router {
+  const r = Router();
+  const client = (req: Request) => ({ ip: clientIp(req), userAgent: req.get('user-agent') ?? '' });
+  const finishLogin = (req: Request, res: Response, result: LoginResult) => sendLoginResult(req, res, result, ctx.config.sessionDays);
+
+  r.post(
+    '/api/register',
+    describeRoute({
+      tag: 'auth',
+      summary: 'Register an account (pending under REGISTRATION=approval)',
+      body: registerBody,
+      responseDescription: '`{ok, message}`',
+      errors: { 403: 'Registration is closed (`api.register.closed`)', 409: 'Name taken (`api.user.nameTaken`)' },
+    }),
+    async (req, res) => {
+    await auth.register(parse(registerBody, req.body));
+    res.json({ ok: true, message: 'api.register.submitted' });
+  });
+
+  r.post(
+    '/api/login',
+    describeRoute({
+      tag: 'auth',
+      summary: 'Log in; sets the session cookie, or answers a 2FA challenge',
+      body: loginBody,
+      responseDescription: '`{ok, username, mustChange}` and the `chat_token` cookie, or `{ok, need2fa:true, challenge}`',
+      errors: {
+        401: 'Wrong name or password (`api.login.badCredentials`)',
+        403: 'Account pending, rejected or banned',
+        429: 'Address locked after 5 failures (`api.login.rateLimited`)',
+      },
+    }),
+    async (req, res) => {
+    finishLogin(req, res, await auth.login(parse(loginBody, req.body), client(req)));
+  });
+
+  r.post(
+    '/api/twofa/verify',
+    describeRoute({
+      tag: 'auth',
+      summary: 'Finish a 2FA login with a TOTP code',
+      body: twofaVerifyBody,
+      responseDescription: '`{ok, username, mustChange}` and the session cookie',
+      errors: { 401: 'Wrong code (`api.twofa.badCode`)', 429: 'Address locked (`api.login.rateLimited`)' },
+    }),
+    async (req, res) => {
+    finishLogin(req, res, await auth.verifyChallenge(parse(twofaVerifyBody, req.body), client(req)));
+  });
+
+  r.post('/api/logout', describeRoute({ tag: 'auth', summary: 'Log out: destroy the session and clear the cookie' }), async (req, res) => {
+    const token = sessionToken(req.headers.cookie);
+    if (token) await auth.logout(sha256Hex(token));
+    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+    res.json({ ok: true });
+  });
+
+  r.get(
+    '/api/setup',
+    describeRoute({ tag: 'auth', summary: 'Whether the first administrator is still to be created', responseDescription: '`{ok, needed}`' }),
+    async (_req, res) => {
+    res.json({ ok: true, needed: await auth.setupNeeded() });
+  });
+
+  r.post(
+    '/api/setup',
+    describeRoute({
+      tag: 'auth',
+      summary: 'Create the first administrator (needs SETUP_TOKEN when configured)',
+      body: setupBody,
+      responseDescription: '`{ok, name}`',
+      errors: { 403: 'Wrong setup token (`api.setup.badToken`)', 409: 'An administrator exists (`api.setup.done`)' },
+    }),
+    async (req, res) => {
+    const user = await auth.setup(parse(setupBody, req.body), clientIp(req));
+    res.json({ ok: true, name: user.name });
+  });
+
+  r.post(
+    '/api/twofa/setup',
+    describeRoute({ tag: 'auth', summary: 'Start 2FA: a new TOTP secret', responseDescription: '`{ok, secret, otpauth}`' }),
+    login,
+    async (req, res) => {
+    res.json({ ok: true, ...(await auth.twofaSetup(who(req))) });
+  });
+
+  r.post(
+    '/api/twofa/enable',
+    describeRoute({ tag: 'auth', summary: 'Turn 2FA on with a code from the new secret', body: twofaEnableBody, errors: { 401: 'Wrong code' } }),
+    login,
+    async (req, res) => {
+    const body = parse(twofaEnableBody, req.body);
+    await auth.twofaEnable(who(req), body.code, body.secret, clientIp(req));
+    res.json({ ok: true });
+  });
+
+  r.post(
+    '/api/twofa/disable',
+    describeRoute({ tag: 'auth', summary: 'Turn 2FA off with a current code', body: twofaDisableBody, errors: { 401: 'Wrong code' } }),
+    login,
+    async (req, res) => {
+    await auth.twofaDisable(who(req), parse(twofaDisableBody, req.body).code, clientIp(req));
+    res.json({ ok: true });
+  });
+
+  return r;
+}

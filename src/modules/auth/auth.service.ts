@@ -1,0 +1,350 @@
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized, UniqueViolation } from '../../errors.ts';
+import type { Identity, Role, AccountStatus } from '../../http/identity.ts';
+import type { MessageKey } from '../../i18n/keys.ts';
+import { randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
+import { type Actor, audit } from '../audit/audit.service.ts';
+import { isStrongPassword, isValidEmail, isValidName } from '../users/users.policy.ts';
+import { type UserRow, usersStore } from '../users/users.store.ts';
+import { CHALLENGE, LOCKOUT, loginRefusal } from './auth.policy.ts';
+import type { LoginBody, RegisterBody } from './auth.schema.ts';
+import { sessionsStore } from './auth.store.ts';
+import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export type LoginResult =
+  | { kind: 'session'; token: string; username: string; mustChange: boolean }
+  | { kind: 'challenge'; challenge: string };
+
+const TOTP_ISSUER = 'Chat';
+
+/** Accounts, sessions, login lockout and TOTP two-step verification. */
+export class AuthService {
+  constructor(private readonly ctx: AppContext) {}
+
+  // ---- accounts ----
+
+  /** Validates and creates an account; 400 for a bad name/email/password, 409 for a taken name. */
+  async createAccount(input: { name: string; password: string; email?: string; role: Role; status: AccountStatus }): Promise<UserRow> {
+    const name = input.name.trim();
+    if (!isValidName(name)) throw badRequest('api.register.badName');
+    const email = (input.email ?? '').trim();
+    if (email !== '' && !isValidEmail(email)) throw badRequest('api.register.badEmail');
+    if (!isStrongPassword(input.password)) throw badRequest('api.register.weakPassword');
+    if (await usersStore.byName(this.ctx.db, name)) throw conflict('api.user.nameTaken');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await usersStore.insert(this.ctx.db, {
+        name,
+        email,
+        passwordHash,
+        role: input.role,
+        status: input.status,
+        created: this.ctx.clock.now(),
+      });
+    } catch (err) {
+      // Two registrations of one name racing: the unique index decides.
+      if (err instanceof UniqueViolation) throw conflict('api.user.nameTaken');
+      throw err;
+    }
+  }
+
+  /** POST /api/register: pending under REGISTRATION=approval, active under open, refused under closed. */
+  async register(body: RegisterBody): Promise<void> {
+    const mode = this.ctx.config.registration;
+    if (mode === 'closed') throw forbidden('api.register.closed');
+    if (!isValidEmail(body.email.trim())) throw badRequest('api.register.badEmail');
+    await this.createAccount({ ...body, role: 'user', status: mode === 'open' ? 'active' : 'pending' });
+  }
+
+  // ---- first administrator ----
+
+  async setupNeeded(): Promise<boolean> {
+    return !(await usersStore.adminExists(this.ctx.db));
+  }
+
+  /** POST /api/setup: creates the first administrator while none exists. */
+  async setup(
+    input: { name: string; password: string; email?: string | undefined; token?: string | undefined },
+    ip = '',
+  ): Promise<UserRow> {
+    const expected = this.ctx.config.setupToken;
+    if (expected !== undefined && !safeEqual(input.token ?? '', expected)) throw forbidden('api.setup.badToken');
+    // Serialised by a transaction-scoped advisory lock so two nodes cannot both create "the first" admin.
+    return this.ctx.db.tx(async (q) => {
+      await q.query('select pg_advisory_xact_lock(72410002)');
+      if (await usersStore.adminExists(q)) throw conflict('api.setup.done');
+      const user = await this.createAccount({ ...input, role: 'admin', status: 'active' });
+      await audit(q, {
+        actor: { id: user.id, name: user.name, ip },
+        action: 'setup',
+        target: user.name,
+        detail: { k: 'api.audit.setup', v: { user: user.name } },
+        ts: this.ctx.clock.now(),
+      });
+      return user;
+    });
+  }
+
+  /** At boot: ADMIN_USER/ADMIN_PASSWORD create an administrator when none exists. */
+  async seedAdmin(): Promise<boolean> {
+    const admin = this.ctx.config.admin;
+    if (!admin || !(await this.setupNeeded())) return false;
+    try {
+      await this.setup({ name: admin.name, password: admin.password, token: this.ctx.config.setupToken });
+      return true;
+    } catch (err) {
+      if (err instanceof AppError && err.key === 'api.setup.done') return false;
+      throw err;
+    }
+  }
+
+  // ---- login ----
+
+  async login(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
+    await this.assertNotLocked(client.ip);
+    const user = await usersStore.byName(this.ctx.db, body.username.trim());
+    if (!user) {
+      await burnVerify(body.password);
+      await this.recordFailure(client, { id: null, name: body.username.trim() }, 'password');
+      throw unauthorized('api.login.badCredentials');
+    }
+    if (!(await verifyPassword(user.password_hash, body.password))) {
+      await this.recordFailure(client, user, 'password');
+      throw unauthorized('api.login.badCredentials');
+    }
+    await this.clearFailures(client.ip);
+    if (needsRehash(user.password_hash)) {
+      await usersStore.setPassword(this.ctx.db, user.id, await hashPassword(body.password), user.must_change);
+    }
+    return this.completeLogin(user, client, 'password');
+  }
+
+  /**
+   * The end of every login once the credential is proven (password, or a
+   * third-party account): refuses pending, rejected and banned accounts,
+   * issues the 2FA challenge for a 2FA account, else opens a session.
+   */
+  async completeLogin(user: UserRow, client: ClientInfo, via: string): Promise<LoginResult> {
+    const refusal = loginRefusal(user.status, await this.hasActiveBan(user.id));
+    if (refusal) {
+      await this.auditLogin(user, client, 'login.refused', 'api.audit.loginRefused', { via, reason: refusal });
+      throw forbidden(refusal);
+    }
+    if (user.totp_secret) {
+      const challenge = randomHex(32);
+      await this.ctx.state.set(`2fa:ch:${challenge}`, String(user.id), CHALLENGE.ttlMs);
+      return { kind: 'challenge', challenge };
+    }
+    return this.openSession(user, client, via);
+  }
+
+  /** POST /api/twofa/verify: a correct code turns a live challenge into a session, once. */
+  async verifyChallenge(input: { code: string; challenge: string }, client: ClientInfo): Promise<LoginResult> {
+    await this.assertNotLocked(client.ip);
+    const key = `2fa:ch:${input.challenge}`;
+    const userId = Number(await this.ctx.state.get(key));
+    if (!userId) throw badRequest('api.twofa.badChallenge');
+    const user = await usersStore.byId(this.ctx.db, userId);
+    if (!user?.totp_secret) throw badRequest('api.twofa.badChallenge');
+    if (!(await this.checkTotp(user.id, user.totp_secret, input.code))) {
+      await this.recordFailure(client, user, 'twofa');
+      // A challenge tolerates a few wrong codes, then must be earned again with the password.
+      const wrong = await this.ctx.state.incr(`2fa:wrong:${input.challenge}`, CHALLENGE.ttlMs);
+      if (wrong >= CHALLENGE.maxWrongCodes) await this.ctx.state.del(key);
+      throw unauthorized('api.twofa.badCode');
+    }
+    // Single use: of two verifications racing with the right code, one takes the challenge.
+    if ((await this.ctx.state.take(key)) === null) throw badRequest('api.twofa.badChallenge');
+    await this.clearFailures(client.ip);
+    const refusal = loginRefusal(user.status, await this.hasActiveBan(user.id));
+    if (refusal) {
+      await this.auditLogin(user, client, 'login.refused', 'api.audit.loginRefused', { via: 'twofa', reason: refusal });
+      throw forbidden(refusal);
+    }
+    return this.openSession(user, client, 'twofa');
+  }
+
+  private async openSession(user: UserRow, client: ClientInfo, via: string): Promise<LoginResult> {
+    const token = randomToken(32);
+    const now = this.ctx.clock.now();
+    await this.ctx.db.tx(async (q) => {
+      await sessionsStore.insert(q, {
+        hash: sha256Hex(token),
+        userId: user.id,
+        created: now,
+        expires: now + this.ctx.config.sessionDays * 86_400_000,
+        ip: client.ip,
+        ua: client.userAgent,
+      });
+      await usersStore.touchLogin(q, user.id, now, client.ip);
+      await this.auditLogin(user, client, 'login', 'api.audit.login', { via });
+    });
+    return { kind: 'session', token, username: user.name, mustChange: user.must_change };
+  }
+
+  /** One audit entry about a login attempt (joins the open transaction, if any). */
+  private auditLogin(
+    user: { id: number | null; name: string },
+    client: ClientInfo,
+    action: string,
+    k: MessageKey,
+    v: Record<string, string>,
+    target = user.name,
+  ): Promise<void> {
+    return audit(this.ctx.db, {
+      actor: { id: user.id, name: user.name, ip: client.ip },
+      action,
+      target,
+      detail: { k, v },
+      ts: this.ctx.clock.now(),
+    });
+  }
+
+  async logout(sessionHash: string): Promise<void> {
+    await sessionsStore.delete(this.ctx.db, sessionHash);
+    await this.ctx.identities.invalidateEntry(`c:${sessionHash}`);
+  }
+
+  /** Ends every session of a user (except `keep`) on every node. */
+  async revokeSessions(userId: number, keep?: string): Promise<void> {
+    await sessionsStore.deleteForUser(this.ctx.db, userId, keep);
+    await this.ctx.identities.invalidateUser(userId);
+  }
+
+  /** The identity behind a session cookie, or undefined when it is unknown or expired. */
+  async resolveSession(token: string): Promise<Identity | undefined> {
+    if (token.length < 20 || token.length > 100) return undefined;
+    const hash = sha256Hex(token);
+    const cacheKey = `c:${hash}`;
+    const cached = this.ctx.identities.get(cacheKey);
+    if (cached) return cached.identity;
+    const row = await sessionsStore.resolve(this.ctx.db, hash, this.ctx.clock.now());
+    if (!row) return undefined;
+    const identity: Identity = {
+      userId: row.id,
+      name: row.name,
+      role: row.role,
+      status: row.banned ? 'banned' : row.status,
+      mustChange: row.must_change,
+      via: 'cookie',
+      sessionHash: hash,
+    };
+    this.ctx.identities.set(cacheKey, identity);
+    return identity;
+  }
+
+  private async hasActiveBan(userId: number): Promise<boolean> {
+    const rows = await this.ctx.db.query(
+      `select 1 from penalties where user_id = $1 and action = 'ban' and not revoked
+          and (expires is null or expires > $2) limit 1`,
+      [userId, this.ctx.clock.now()],
+    );
+    return rows.length > 0;
+  }
+
+  // ---- lockout ----
+
+  private async assertNotLocked(ip: string): Promise<void> {
+    if (await this.ctx.state.get(`login:lock:${ip}`)) throw tooManyRequests('api.login.rateLimited', LOCKOUT.lockMs / 1000);
+  }
+
+  /** Counts a failure against the address (locking it at the fifth) and audits it. */
+  private async recordFailure(client: ClientInfo, tried: { id: number | null; name: string }, step: 'password' | 'twofa'): Promise<void> {
+    const ip = client.ip;
+    const n = await this.ctx.state.incr(`login:fail:${ip}`, LOCKOUT.lockMs);
+    await this.auditLogin(tried, client, 'login.fail', 'api.audit.loginFail', { step });
+    if (n >= LOCKOUT.failures) {
+      await this.ctx.state.set(`login:lock:${ip}`, '1', LOCKOUT.lockMs);
+      await this.ctx.state.del(`login:fail:${ip}`);
+      await this.auditLogin({ id: null, name: '' }, client, 'login.lock', 'api.audit.loginLock', { ip }, ip);
+    }
+  }
+
+  private async clearFailures(ip: string): Promise<void> {
+    await this.ctx.state.del(`login:fail:${ip}`);
+  }
+
+  // ---- password ----
+
+  /** POST /api/pass: checks the old password, stores the new one, ends the account's other sessions. */
+  async changePassword(who: Identity, oldPassword: string, newPassword: string, ip = ''): Promise<void> {
+    const user = await usersStore.byId(this.ctx.db, who.userId);
+    if (!user) throw unauthorized();
+    if (!(await verifyPassword(user.password_hash, oldPassword))) throw unauthorized('api.pass.wrongOld');
+    if (!isStrongPassword(newPassword)) throw badRequest('api.register.weakPassword');
+    const hash = await hashPassword(newPassword);
+    await this.ctx.db.tx(async (q) => {
+      await usersStore.setPassword(q, user.id, hash, false);
+      await this.auditSelf(q, who, ip, 'password.change', 'api.audit.passwordChange');
+    });
+    await this.revokeSessions(user.id, who.sessionHash);
+  }
+
+  /** An audit entry about the caller's own account (password, 2FA). */
+  private auditSelf(q: Queryable, who: Identity, ip: string, action: string, k: MessageKey): Promise<void> {
+    const actor: Actor = { id: who.userId, name: who.name, ip };
+    return audit(q, { actor, action, target: who.name, detail: { k, v: { user: who.name } }, ts: this.ctx.clock.now() });
+  }
+
+  // ---- TOTP ----
+
+  /** POST /api/twofa/setup: a fresh secret, kept server-side for 15 minutes until `enable` confirms it. */
+  async twofaSetup(who: Identity): Promise<{ secret: string; otpauth: string }> {
+    const user = await usersStore.byId(this.ctx.db, who.userId);
+    if (!user) throw unauthorized();
+    if (user.totp_secret) throw conflict('api.twofa.alreadyOn');
+    const secret = generateSecret();
+    await this.ctx.state.set(`2fa:setup:${user.id}`, secret, 15 * 60_000);
+    return { secret, otpauth: generateURI({ issuer: TOTP_ISSUER, label: user.name, secret }) };
+  }
+
+  async twofaEnable(who: Identity, code: string, secret: string | undefined, ip = ''): Promise<void> {
+    const pending = await this.ctx.state.get(`2fa:setup:${who.userId}`);
+    if (!pending || (secret !== undefined && !safeEqual(secret, pending))) throw badRequest('api.twofa.noSetup');
+    if (!(await this.checkTotp(who.userId, pending, code))) throw unauthorized('api.twofa.badCode');
+    await this.ctx.db.tx(async (q) => {
+      await usersStore.setTotp(q, who.userId, pending);
+      await this.auditSelf(q, who, ip, 'twofa.enable', 'api.audit.twofaEnable');
+    });
+    await this.ctx.state.del(`2fa:setup:${who.userId}`);
+    await this.ctx.identities.invalidateUser(who.userId);
+  }
+
+  async twofaDisable(who: Identity, code: string, ip = ''): Promise<void> {
+    const user = await usersStore.byId(this.ctx.db, who.userId);
+    if (!user?.totp_secret) throw badRequest('api.twofa.notOn');
+    if (!(await this.checkTotp(user.id, user.totp_secret, code))) throw unauthorized('api.twofa.badCode');
+    await this.ctx.db.tx(async (q) => {
+      await usersStore.setTotp(q, user.id, null);
+      await this.auditSelf(q, who, ip, 'twofa.disable', 'api.audit.twofaDisable');
+    });
+    await this.ctx.identities.invalidateUser(user.id);
+  }
+
+  /**
+   * One 30-second step of tolerance either side. A code's time step is
+   * remembered per user so the same code cannot be replayed.
+   */
+  private async checkTotp(userId: number, secret: string, code: string): Promise<boolean> {
+    const lastKey = `2fa:last:${userId}`;
+    const last = Number((await this.ctx.state.get(lastKey)) ?? -1);
+    const res = await verifyTotp({
+      secret,
+      token: code,
+      epoch: Math.floor(this.ctx.clock.now() / 1000),
+      epochTolerance: 30,
+      afterTimeStep: last >= 0 ? last : undefined,
+    });
+    if (!res.valid) return false;
+    const step = 'timeStep' in res && typeof res.timeStep === 'number' ? res.timeStep : undefined;
+    if (step !== undefined) await this.ctx.state.set(lastKey, String(step), 3 * 60_000);
+    return true;
+  }
+}

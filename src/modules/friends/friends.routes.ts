@@ -1,0 +1,110 @@
+import { Router } from 'express';
+import type { RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/identity.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
+import { friendBody, remarkBody } from './friends.schema.ts';
+
+/** /api/friends*: list, requests, remarks, removal (spec 4.3). */
+export function friendsRoutes({ services: { friends }, login }: RouteDeps): Router {
+  const r = Router();
+
+  r.get(
+    '/api/friends',
+    describeRoute({
+      tag: 'friends',
+      summary: 'Own friends with their remarks, and pending friend requests both ways',
+      responseDescription:
+        '`{ok, users: [{name, online, image, nickname, remark}], requests, sent}`; `requests` (to the caller) and `sent` (by the caller) are `[{name, online, image, nickname, created}]`',
+    }),
+    login,
+    async (req, res) => {
+      res.json({ ok: true, ...(await friends.list(who(req))) });
+    },
+  );
+
+  r.post(
+    '/api/friends/request',
+    describeRoute({
+      tag: 'friends',
+      summary: 'Send a friend request',
+      body: friendBody,
+      errors: {
+        400: 'Oneself (`api.friend.self`)',
+        404: 'Unknown or inactive user (`api.user.notFound`)',
+        409: 'Already friends (`api.friend.already`), already requested (`api.friend.alreadyRequested`), or the other person has asked first: accept instead (`api.friend.reversePending`)',
+      },
+    }),
+    login,
+    async (req, res) => {
+      await friends.request(who(req), parse(friendBody, req.body).name);
+      res.json({ ok: true });
+    },
+  );
+
+  r.post(
+    '/api/friends/accept',
+    describeRoute({
+      tag: 'friends',
+      summary: "Accept a person's pending friend request: you become friends",
+      body: friendBody,
+      errors: { 404: 'Unknown user (`api.user.notFound`) or no pending request from them (`api.friend.noRequest`)' },
+    }),
+    login,
+    async (req, res) => {
+      await friends.accept(who(req), parse(friendBody, req.body).name);
+      res.json({ ok: true });
+    },
+  );
+
+  r.post(
+    '/api/friends/decline',
+    describeRoute({
+      tag: 'friends',
+      summary: "Decline a person's friend request, or else withdraw the caller's own request to them",
+      body: friendBody,
+      errors: { 404: 'Unknown user (`api.user.notFound`) or no pending request either way (`api.friend.noRequest`)' },
+    }),
+    login,
+    async (req, res) => {
+      await friends.decline(who(req), parse(friendBody, req.body).name);
+      res.json({ ok: true });
+    },
+  );
+
+  r.post(
+    '/api/friends/remove',
+    describeRoute({
+      tag: 'friends',
+      summary: 'End a friendship (both remarks go with it)',
+      body: friendBody,
+      errors: { 403: 'Not friends (`api.friend.notFriend`)', 404: 'Unknown user (`api.user.notFound`)' },
+    }),
+    login,
+    async (req, res) => {
+      await friends.remove(who(req), parse(friendBody, req.body).name);
+      res.json({ ok: true });
+    },
+  );
+
+  r.post(
+    '/api/friends/remark',
+    describeRoute({
+      tag: 'friends',
+      summary: 'Set or clear (empty) the private remark for a friend',
+      body: remarkBody,
+      errors: {
+        403: 'Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`)',
+        413: 'Remark over 32 characters (`api.tooLarge`)',
+      },
+    }),
+    login,
+    async (req, res) => {
+      const body = parse(remarkBody, req.body);
+      await friends.remark(who(req), body.to, body.remark);
+      res.json({ ok: true });
+    },
+  );
+
+  return r;
+}

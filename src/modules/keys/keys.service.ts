@@ -1,0 +1,194 @@
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { AppError, badRequest, forbidden, notFound, UniqueViolation, unauthorized } from '../../errors.ts';
+import type { Identity } from '../../http/identity.ts';
+import { normalizeScopes, type Scope } from '../../http/scopes.ts';
+import { randomHex, safeEqual, sha256Hex } from '../../lib/crypto.ts';
+import { audit } from '../audit/audit.service.ts';
+import type { CreateKeyBody, UpdateKeyBody } from './keys.schema.ts';
+import { DEFAULT_RATE, grantableScopes, KEY_RE } from './keys.policy.ts';
+import { type KeyRow, keysStore } from './keys.store.ts';
+
+const DAY = 86_400_000;
+/** Buffered last-use times reach the database this often (not on every request). */
+const TOUCH_EVERY_MS = 5_000;
+
+export interface KeyView {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  rateLimit: number | null;
+  created: number;
+  lastUsed: number | null;
+  expires: number | null;
+  revoked: boolean;
+}
+
+const view = (k: KeyRow, lastUse?: number): KeyView => ({
+  id: k.id,
+  name: k.name,
+  prefix: k.prefix,
+  scopes: k.scopes,
+  rateLimit: k.rate_limit,
+  created: k.created,
+  lastUsed: Math.max(k.last_used ?? 0, lastUse ?? 0) || null,
+  expires: k.expires,
+  revoked: k.revoked,
+});
+
+/** API keys: management (cookie only) and resolution of a presented key. */
+export class KeysService {
+  private readonly uses = new Map<number, number>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.flushUses().catch((err) => this.ctx.log.warn({ err }, 'key touch failed')), TOUCH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushUses().catch(() => {});
+  }
+
+  async list(who: Identity) {
+    await this.flushUses();
+    const keys = await keysStore.listForUser(this.ctx.db, who.userId);
+    return {
+      keys: keys.map((k) => view(k)),
+      scopes: grantableScopes(who.role),
+      defaultRate: DEFAULT_RATE,
+      isAdmin: who.role === 'admin',
+    };
+  }
+
+  private checkScopes(who: Identity, requested: readonly string[]): Scope[] {
+    const scopes = normalizeScopes(requested);
+    if (scopes.length === 0) throw badRequest('api.key.invalid');
+    if (scopes.includes('admin') && who.role !== 'admin') throw forbidden('api.forbidden');
+    return scopes;
+  }
+
+  /** An audit entry about one of the caller's keys, in the transaction `q` that changes it. */
+  private audit(q: Queryable, who: Identity, ip: string, action: string, key: { id: number; name: string; prefix: string }) {
+    const k = action === 'key.create' ? 'api.audit.keyCreate' : action === 'key.update' ? 'api.audit.keyUpdate' : 'api.audit.keyDelete';
+    return audit(q, {
+      actor: { id: who.userId, name: who.name, ip },
+      action,
+      target: who.name,
+      detail: { k, v: { id: key.id, name: key.name, prefix: key.prefix } },
+      ts: this.ctx.clock.now(),
+    });
+  }
+
+  async create(who: Identity, body: CreateKeyBody, ip = ''): Promise<{ key: KeyView; plaintext: string }> {
+    const scopes = this.checkScopes(who, body.scopes);
+    const now = this.ctx.clock.now();
+    for (let attempt = 0; ; attempt++) {
+      const prefix = randomHex(4);
+      const plaintext = `key_${prefix}_${randomHex(24)}`;
+      try {
+        const row = await this.ctx.db.tx(async (q) => {
+          const row = await keysStore.insert(q, {
+            userId: who.userId,
+            name: body.name,
+            prefix,
+            secretHash: sha256Hex(plaintext),
+            scopes,
+            rateLimit: body.rateLimit ?? null,
+            created: now,
+            expires: body.expiresDays ? now + body.expiresDays * DAY : null,
+          });
+          await this.audit(q, who, ip, 'key.create', row);
+          return row;
+        });
+        return { key: view(row), plaintext };
+      } catch (err) {
+        // A 32-bit prefix can collide; draw again.
+        if (err instanceof UniqueViolation && attempt < 5) continue;
+        throw err;
+      }
+    }
+  }
+
+  async update(who: Identity, body: UpdateKeyBody, ip = ''): Promise<void> {
+    const key = await keysStore.byIdForUser(this.ctx.db, body.id, who.userId);
+    if (!key) throw badRequest('api.key.invalid');
+    const scopes = body.scopes === undefined ? undefined : this.checkScopes(who, body.scopes);
+    await this.ctx.db.tx(async (q) => {
+      await keysStore.update(q, key.id, {
+        name: body.name,
+        scopes,
+        rateLimit: body.rateLimit,
+        expires: body.expiresDays === undefined ? undefined : body.expiresDays === null ? null : this.ctx.clock.now() + body.expiresDays * DAY,
+        revoked: body.revoked,
+      });
+      await this.audit(q, who, ip, 'key.update', { ...key, name: body.name ?? key.name });
+    });
+    await this.ctx.identities.invalidateEntry(`k:${key.prefix}`);
+  }
+
+  async remove(who: Identity, id: number, ip = ''): Promise<void> {
+    const key = await this.ctx.db.tx(async (q) => {
+      const key = await keysStore.delete(q, id, who.userId);
+      if (!key) throw notFound('api.key.notFound');
+      await this.audit(q, who, ip, 'key.delete', key);
+      return key;
+    });
+    this.uses.delete(key.id);
+    await this.ctx.identities.invalidateEntry(`k:${key.prefix}`);
+  }
+
+  /**
+   * The identity behind a presented key. Unknown, revoked or expired keys are
+   * 401; the secret is compared in constant time against the stored sha256.
+   */
+  async resolve(plaintext: string): Promise<Identity> {
+    const m = KEY_RE.exec(plaintext);
+    if (!m) throw unauthorized('api.key.bad');
+    const prefix = m[1]!;
+    const cacheKey = `k:${prefix}`;
+    let entry = this.ctx.identities.get(cacheKey);
+    let expires: number | null = null;
+    if (!entry) {
+      const row = await keysStore.resolve(this.ctx.db, prefix, this.ctx.clock.now());
+      if (!row) throw unauthorized('api.key.bad');
+      if (row.revoked) throw unauthorized('api.key.revoked');
+      expires = row.expires;
+      const identity: Identity = {
+        userId: row.owner.id,
+        name: row.owner.name,
+        role: row.owner.role,
+        status: row.banned ? 'banned' : row.owner.status,
+        mustChange: row.owner.must_change,
+        via: 'key',
+        key: { id: row.id, scopes: new Set(row.scopes as Scope[]), rateLimit: row.rate_limit ?? DEFAULT_RATE, expires: row.expires },
+      };
+      this.ctx.identities.set(cacheKey, identity, row.secret_hash);
+      entry = this.ctx.identities.get(cacheKey)!;
+    }
+    if (!safeEqual(sha256Hex(plaintext), entry.secretHash ?? '')) throw unauthorized('api.key.bad');
+    expires = entry.identity.key?.expires ?? expires;
+    if (expires !== null && expires <= this.ctx.clock.now()) throw unauthorized('api.key.expired');
+    return entry.identity;
+  }
+
+  /** Enforces the key's fixed 60-second window, shared by every node; rejected calls are not counted. */
+  async consumeRate(identity: Identity): Promise<void> {
+    const key = identity.key;
+    if (!key) return;
+    const res = await this.ctx.state.hit(`rate:key:${key.id}`, key.rateLimit, 60_000);
+    if (!res.allowed) throw new AppError(429, 'api.rateLimited', { headers: { 'Retry-After': '60' } });
+    this.uses.set(key.id, this.ctx.clock.now());
+  }
+
+  private async flushUses(): Promise<void> {
+    if (this.uses.size === 0) return;
+    const batch = new Map(this.uses);
+    this.uses.clear();
+    await keysStore.touch(this.ctx.db, batch);
+  }
+}

@@ -1,0 +1,103 @@
+import { AppError, forbidden, notFound } from '../../errors.ts';
+import { BatchLoader } from '../../lib/batch-loader.ts';
+import type { FriendsService } from '../friends/friends.service.ts';
+import { can, sendRefusal } from '../groups/groups.policy.ts';
+import type { GroupInfo, GroupsService, Membership } from '../groups/groups.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { RoomLabel } from './message-views.ts';
+import { roomKey } from './messages.policy.ts';
+
+/** The person acting, from their current account (not the socket's handshake copy). */
+export interface Actor {
+  id: number;
+  name: string;
+  platformAdmin: boolean;
+}
+
+/** A conversation as one actor meets it. */
+export type Conversation =
+  | { kind: 'group'; room: string; gid: string; /** The actor is a member (a platform admin may not be). */ member: boolean }
+  | { kind: 'direct'; room: string; other: { id: number; name: string } };
+
+/**
+ * What the actor wants to do, each with its rule:
+ * - `read` (history, recall, report): group members and platform admins (403
+ *   `api.group.noView`); any direct conversation with someone else.
+ * - `send`: the group's send rule (`sendRefusal`: membership, mutes); a direct
+ *   message needs an active friend (403 `api.msg.notFriend`).
+ * - `react`: group members only; direct: as `send`.
+ * - `typing`: group: as `read`; direct: as `send`.
+ */
+export type Purpose = 'read' | 'send' | 'react' | 'typing';
+
+/** A group (`gid`) or a direct conversation (`dm`: the other person's name). */
+export interface ConversationRef {
+  gid?: string | undefined;
+  dm?: string | undefined;
+}
+
+/**
+ * Resolves `{gid}` or `{dm}` into a room the actor may use for a purpose, or
+ * the refusal of spec 4.4/4.5. The lookups of every event handled in one turn
+ * of the event loop are coalesced: a burst of sends costs one group statement,
+ * one name statement and one friendship statement, not one each per send.
+ */
+export class Conversations {
+  private readonly groupAccess: BatchLoader<{ gid: string; userId: number }, { group: GroupInfo; membership: Membership | undefined } | undefined>;
+  private readonly accounts: BatchLoader<string, Awaited<ReturnType<UsersService['byNames']>>[number]>;
+  private readonly friendships: BatchLoader<readonly [number, number], boolean>;
+
+  constructor(
+    private readonly users: UsersService,
+    groups: GroupsService,
+    friends: FriendsService,
+  ) {
+    this.groupAccess = new BatchLoader((pairs) => groups.groupAndMembershipMany(pairs), (p) => `${p.gid}:${p.userId}`);
+    this.accounts = new BatchLoader((names) => users.byNames(names), (name) => name.toLowerCase());
+    this.friendships = new BatchLoader(
+      (pairs) => friends.areFriendsMany(pairs),
+      ([a, b]) => (a < b ? `${a}:${b}` : `${b}:${a}`),
+    );
+  }
+
+  /** The actor behind a user id: 403 when the account is no longer active. Served from the per-node account cache. */
+  async actor(userId: number): Promise<Actor> {
+    const account = await this.users.account(userId);
+    if (account.status !== 'active') throw forbidden();
+    return { id: account.id, name: account.name, platformAdmin: account.role === 'admin' };
+  }
+
+  async open(actor: Actor, ref: ConversationRef, purpose: Purpose): Promise<Conversation> {
+    if (ref.gid !== undefined) return this.group(actor, ref.gid, purpose);
+    if (ref.dm !== undefined) return this.direct(actor, ref.dm, purpose);
+    throw new AppError(400, 'api.msg.noRoom');
+  }
+
+  private async group(actor: Actor, gid: string, purpose: Purpose): Promise<Conversation> {
+    const found = await this.groupAccess.load({ gid, userId: actor.id });
+    if (!found) throw notFound('api.group.notFound');
+    const groupActor = { role: found.membership?.role ?? null, platformAdmin: actor.platformAdmin };
+    const member = found.membership !== undefined;
+    if (purpose === 'send') {
+      const refused = sendRefusal(groupActor, found.membership, found.group);
+      if (refused) throw forbidden(refused);
+    } else if (purpose === 'react') {
+      if (!member) throw forbidden('api.group.noView');
+    } else if (!can('readMessages', groupActor)) {
+      throw forbidden('api.group.noView');
+    }
+    return { kind: 'group', room: roomKey.group(gid), gid, member };
+  }
+
+  private async direct(actor: Actor, name: string, purpose: Purpose): Promise<Conversation> {
+    const other = await this.accounts.load(name);
+    // Anyone may read an old conversation; only active accounts receive new messages.
+    if (!other || (purpose !== 'read' && other.status !== 'active')) throw notFound('api.user.notFound');
+    if (other.id === actor.id) throw forbidden('api.msg.self');
+    if (purpose !== 'read' && !(await this.friendships.load([actor.id, other.id]))) throw forbidden('api.msg.notFriend');
+    return { kind: 'direct', room: roomKey.direct(actor.id, other.id), other: { id: other.id, name: other.name } };
+  }
+}
+
+/** How the actor names the conversation in records and events. */
+export const labelOf = (c: Conversation): RoomLabel => (c.kind === 'group' ? { gid: c.gid } : { dm: c.other.name });

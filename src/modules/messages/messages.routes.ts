@@ -1,0 +1,111 @@
+import { Router } from 'express';
+import { clientIp, type RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/identity.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
+import { HISTORY_MAX } from './messages.policy.ts';
+import { actorOf } from '../audit/audit.service.ts';
+import { groupFileDeleteBody, historyQuery, reportBody, searchQuery, sendBody } from './messages.schema.ts';
+
+/** /api/messages*: history, search and the HTTP send (spec 4.5); /api/report (spec 4.3). */
+export function messagesRoutes({ services: { messages, reports, groupFiles }, login }: RouteDeps): Router {
+  const r = Router();
+
+  r.post(
+    '/api/groups/file/delete',
+    describeRoute({
+      tag: 'groups',
+      summary: 'Remove a file shared in the group: its messages are kept and marked file_expired (owner, group admin or platform admin)',
+      body: groupFileDeleteBody,
+      responseDescription: '`{ok, expired}`: how many messages were marked',
+      errors: {
+        400: 'Not an upload path (`api.admin.fileInvalid`) or an avatar (`api.admin.fileIsAvatar`)',
+        403: 'Not a manager of the group (`api.forbidden`, `api.group.noView`)',
+        404: 'Unknown group (`api.group.notFound`), or no message of the group shares this file (`api.admin.fileNotFound`)',
+      },
+    }),
+    login,
+    async (req, res) => {
+      const b = parse(groupFileDeleteBody, req.body);
+      res.json({ ok: true, expired: await groupFiles.delete(actorOf(req), who(req), b.gid, b.url) });
+    },
+  );
+
+  r.get(
+    '/api/messages',
+    describeRoute({
+      summary: 'A page of a group or direct conversation, oldest first',
+      description:
+        'Without `before`/`after`: the newest `limit` messages. `before`: older pages. `after`: the oldest messages above an idx (catch-up after a reconnect). At most 500 messages are kept per room.',
+      query: historyQuery,
+      responseDescription: '`{ok, messages: [Message], max: 500}`',
+      errors: {
+        403: 'Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`)',
+        404: 'Unknown user (`api.user.notFound`) or group (`api.group.notFound`)',
+      },
+    }),
+    login,
+    async (req, res) => {
+      const records = await messages.historyJson(who(req).userId, parse(historyQuery, req.query));
+      // Already JSON (see messagesStore.pageJson): spliced in, not parsed and serialised again.
+      res.type('application/json').send(`{"ok":true,"messages":${records},"max":${HISTORY_MAX}}`);
+    },
+  );
+
+  r.get(
+    '/api/messages/search',
+    describeRoute({
+      summary: "Substring search over text messages of the caller's groups and direct conversations",
+      description: 'Case-insensitive; `%` and `_` are literal. Newest first.',
+      query: searchQuery,
+      responseDescription: '`{ok, messages: [{idx, from, type, content, ts, gid | dm}]}`',
+    }),
+    login,
+    async (req, res) => {
+      const query = parse(searchQuery, req.query);
+      res.json({ ok: true, messages: await messages.search(who(req).userId, query.q, query.limit) });
+    },
+  );
+
+  r.post(
+    '/api/messages',
+    describeRoute({
+      summary: 'Send a message (same rules and delivery as the socket `msg` event)',
+      body: sendBody,
+      responseDescription: '`{ok, message}` once stored',
+      errors: {
+        400: 'Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`)',
+        403: 'Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`)',
+        404: 'Unknown user or group',
+        413: 'Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`)',
+      },
+    }),
+    login,
+    async (req, res) => {
+      res.json({ ok: true, message: await messages.send(who(req).userId, parse(sendBody, req.body)) });
+    },
+  );
+
+  r.post(
+    '/api/report',
+    describeRoute({
+      tag: 'messages',
+      summary: 'Report a message or a user to the administrators',
+      description: "The reporter's address and a snapshot of the message are recorded.",
+      body: reportBody,
+      responseDescription: '`{ok, id}`',
+      errors: {
+        400: 'Reporting oneself (`api.report.self`)',
+        403: 'A message of a room the caller cannot read',
+        404: 'Unknown message, user or group',
+        409: 'Already reported and still pending (`api.report.duplicate`)',
+      },
+    }),
+    login,
+    async (req, res) => {
+      res.json({ ok: true, ...(await reports.report(who(req).userId, clientIp(req), parse(reportBody, req.body))) });
+    },
+  );
+
+  return r;
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { text, userName } from '../../http/fields.ts';
+import { gid } from '../groups/groups.schema.ts';
+import { HISTORY_MAX, MESSAGE_TYPES } from './messages.policy.ts';
+
+/** Text PostgreSQL cannot store: refused as a malformed value (400) rather than failing the insert. */
+const storable = (s: string) => !s.includes('\u0000');
+
+/** A conversation: exactly one of `gid` (a group) and `dm` (the other person's name). */
+const conversationFields = {
+  /** A group the caller belongs to. */
+  gid: gid.optional(),
+  /** The other person of a direct conversation (a friend, not oneself). */
+  dm: userName.optional(),
+};
+const oneConversation = (v: { gid?: string | undefined; dm?: string | undefined }) => (v.gid === undefined) !== (v.dm === undefined);
+const ONE_CONVERSATION = { message: 'api.msg.noRoom', path: ['gid'] };
+
+/** A conversation as the service sees it. */
+export type Conversation = { gid: string; dm?: undefined } | { dm: string; gid?: undefined };
+
+export const conversation = z.object(conversationFields).refine(oneConversation, ONE_CONVERSATION);
+
+/** `md` as 0/1 (booleans accepted). */
+const markdownFlag = z
+  .union([z.literal(0), z.literal(1), z.boolean()])
+  .default(0)
+  .transform((v): 0 | 1 => (v === true || v === 1 ? 1 : 0));
+
+/**
+ * A message to send: the socket `msg` event and `POST /api/messages`. Content
+ * rules (sizes, merge structure, upload paths) are checked by the policy, so
+ * their refusals carry the spec's keys and statuses.
+ */
+export const sendBody = z
+  .object({
+    ...conversationFields,
+    type: z.enum(MESSAGE_TYPES),
+    /** Text, an upload path (`/uploads/<hex>.<ext>`) for file types, or the JSON of a merge. */
+    content: z.string().refine(storable),
+    /** Markdown switch, 0 or 1; the server stores text, never HTML. */
+    md: markdownFlag,
+    /** idx of a message of the same room; dropped (null) unless that message is live. */
+    replyTo: z.number().int().min(1).nullable().default(null),
+    /** File types: the file's name as shown to people. */
+    name: z.string().max(255).refine(storable).optional(),
+    /** File types: the file's size in bytes. */
+    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /** Client id: the same sender and cid give back the message stored the first time (a retry). */
+    cid: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\x21-\x7e]+$/)
+      .optional(),
+  })
+  .refine(oneConversation, ONE_CONVERSATION);
+export type SendBody = z.infer<typeof sendBody>;
+
+/** Socket `recall`. */
+export const recallBody = z.object({ ...conversationFields, idx: z.number().int().min(1) }).refine(oneConversation, ONE_CONVERSATION);
+export type RecallBody = z.infer<typeof recallBody>;
+
+/** Socket `react`: toggles the caller's reaction. */
+export const reactBody = z
+  .object({ ...conversationFields, idx: z.number().int().min(1), emoji: z.string().max(64) })
+  .refine(oneConversation, ONE_CONVERSATION);
+export type ReactBody = z.infer<typeof reactBody>;
+
+/** Socket `typing`: `pm` (a friend's name) or `gid`. */
+export const typingBody = z
+  .object({ gid: gid.optional(), pm: userName.optional() })
+  .refine((v) => (v.gid === undefined) !== (v.pm === undefined), { message: 'api.msg.noRoom', path: ['gid'] });
+export type TypingBody = z.infer<typeof typingBody>;
+
+const idxParam = z.coerce.number().int().min(0).max(2 ** 31 - 1);
+
+/** GET /api/messages. */
+export const historyQuery = z
+  .object({
+    ...conversationFields,
+    /** Only messages with a smaller idx (older pages). */
+    before: idxParam.optional(),
+    /** Only messages with a larger idx (catch-up after a reconnect): the oldest of them come first. */
+    after: idxParam.optional(),
+    /** 1–500, default 100; larger values are lowered to 500. */
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .transform((n) => Math.min(n, HISTORY_MAX)),
+  })
+  .refine(oneConversation, ONE_CONVERSATION);
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** GET /api/messages/search. */
+export const searchQuery = z.object({
+  /** Substring of a text message (case-insensitive; `%` and `_` are literal), 1–100 characters. */
+  q: z.string().trim().min(1).max(100, 'api.tooLarge'),
+  /** 1–200, default 50; larger values are lowered to 200. */
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .transform((n) => Math.min(n, 200)),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+const reason = text(500).default('');
+
+/** POST /api/report: a message (`gid` or `dm` and `idx`) or a user (`name`). */
+export const reportBody = z.discriminatedUnion('type', [
+  z
+    .object({ type: z.literal('message'), ...conversationFields, idx: z.number().int().min(1), reason })
+    .refine(oneConversation, ONE_CONVERSATION),
+  z.object({ type: z.literal('user'), name: userName, reason }),
+]);
+export type ReportBody = z.infer<typeof reportBody>;
+
+/** POST /api/groups/file/delete. */
+export const groupFileDeleteBody = z.object({
+  gid,
+  /** `/uploads/<name>.<ext>` as a message of the group carries it. */
+  url: z.string().max(200, 'api.tooLarge'),
+});

@@ -1,0 +1,310 @@
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, UniqueViolation } from '../../errors.ts';
+import { likePattern } from '../../http/fields.ts';
+import type { MessagePayload, RoomRef, ServerToClientEvents } from '../../realtime/events.ts';
+import { type Actor, type Conversation, type Conversations, labelOf } from './conversations.ts';
+import { GroupCommit } from './group-commit.ts';
+import { type MessageRecord, messageView, type SearchHit } from './message-views.ts';
+import { canRecall, contentRefusal, isFileType, isValidEmoji, parseRoom } from './messages.policy.ts';
+import type { HistoryQuery, ReactBody, RecallBody, SendBody, TypingBody } from './messages.schema.ts';
+import { type MessageRow, messagesStore, type NewMessage } from './messages.store.ts';
+
+/** One typing notice per person and room in each 2-second window. */
+const TYPING_WINDOW_MS = 2000;
+
+/** Emits one event to one audience. */
+type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) => void;
+
+/** A send that passed every check, waiting for its batch. */
+interface PendingSend {
+  message: NewMessage;
+  sender: Actor;
+  conversation: Conversation;
+}
+
+/** What the batch did with a send: stored now, or found stored under the same cid. */
+interface SendOutcome {
+  row: MessageRow;
+  duplicate: boolean;
+}
+
+/**
+ * Messaging: the one send pipeline (socket `msg` and `POST /api/messages`),
+ * recall, reactions, typing, history and search, and what the files and
+ * moderation modules need to know about messages.
+ *
+ * Sends are group-committed: every send checked in the same turn of the event
+ * loop, or while the previous batch was being written, is stored by one
+ * statement (see messagesStore.insertBatch). A message is acknowledged and
+ * fanned out only after that statement has committed.
+ */
+export class MessagesService {
+  private readonly commit: GroupCommit<PendingSend, SendOutcome>;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly conversations: Conversations,
+  ) {
+    this.commit = new GroupCommit((batch) => this.storeRetryingCids(batch));
+  }
+
+  /**
+   * Validates, authorises, runs the send guards, stores and fans out one
+   * message; resolves with the record as the sender sees it. A retry with the
+   * same `cid` resolves with the message stored the first time, and is not
+   * delivered again.
+   */
+  async send(userId: number, body: SendBody): Promise<MessagePayload> {
+    const refused = contentRefusal(body.type, body.content);
+    if (refused) throw new AppError(refused.status, refused.key);
+    const sender = await this.conversations.actor(userId);
+    const conversation = await this.conversations.open(sender, body, 'send');
+    for (const guard of this.ctx.hooks.sendGuards) await guard(sender.id);
+    const file = isFileType(body.type);
+    const message: NewMessage = {
+      room: conversation.room,
+      fromId: sender.id,
+      gid: conversation.kind === 'group' ? conversation.gid : null,
+      toId: conversation.kind === 'direct' ? conversation.other.id : null,
+      type: body.type,
+      content: body.content,
+      md: body.md,
+      replyTo: body.replyTo,
+      ts: this.ctx.clock.now(),
+      name: file ? (body.name ?? null) : null,
+      size: file ? (body.size ?? null) : null,
+      cid: body.cid ?? null,
+    };
+    try {
+      const { row } = await this.commit.submit({ message, sender, conversation });
+      return messageView(row, labelOf(conversation));
+    } catch (err) {
+      // The group was dissolved, or the recipient deleted, after the check.
+      if ((err as { code?: unknown }).code === '23503') {
+        throw notFound(conversation.kind === 'group' ? 'api.group.notFound' : 'api.user.notFound');
+      }
+      throw err;
+    }
+  }
+
+  /** Resolves once every accepted send has been stored (graceful shutdown). */
+  drained(): Promise<void> {
+    return this.commit.drained();
+  }
+
+  /**
+   * Recall by the author, or by a platform admin for any message: content,
+   * file details and reactions are cleared, the record stays (`recalled`).
+   * Recalling a recalled message changes nothing and announces nothing.
+   */
+  async recall(userId: number, body: RecallBody): Promise<void> {
+    const actor = await this.conversations.actor(userId);
+    const conversation = await this.conversations.open(actor, body, 'read');
+    const changed = await this.ctx.db.tx(async (q) => {
+      const m = await messagesStore.lock(q, conversation.room, body.idx, 'update');
+      if (!m) throw notFound('api.msg.notFound');
+      if (!canRecall({ userId: actor.id, platformAdmin: actor.platformAdmin }, m.from_id)) throw forbidden('api.msg.notAuthor');
+      if (m.recalled) return false;
+      await messagesStore.recall(q, conversation.room, body.idx);
+      return true;
+    });
+    if (!changed) return;
+    for (const a of this.audiences(conversation, actor)) a.emit('recall', { ...a.label, idx: body.idx, by: actor.name });
+  }
+
+  /** Toggles the caller's reaction (members only, not on recalled messages); returns the new reactions map. */
+  async react(userId: number, body: ReactBody): Promise<Record<string, string[]>> {
+    if (!isValidEmoji(body.emoji)) throw badRequest('api.msg.badEmoji');
+    const actor = await this.conversations.actor(userId);
+    const conversation = await this.conversations.open(actor, body, 'react');
+    const reaction = { room: conversation.room, idx: body.idx, emoji: body.emoji, userId: actor.id, ts: this.ctx.clock.now() };
+    const reactions = await this.ctx.db.tx(async (q) => {
+      // Shared lock: reactions run side by side, a recall waits for them (and they for it).
+      const m = await messagesStore.lock(q, conversation.room, body.idx, 'share');
+      if (!m) throw notFound('api.msg.notFound');
+      if (m.recalled) throw conflict('api.msg.recalled');
+      try {
+        await messagesStore.toggleReaction(q, reaction);
+      } catch (err) {
+        // The same person added the same emoji at the same moment: it is there, which is what both asked.
+        if (!(err instanceof UniqueViolation)) throw err;
+      }
+      return messagesStore.reactions(q, conversation.room, body.idx);
+    });
+    for (const a of this.audiences(conversation, actor)) a.emit('reaction', { ...a.label, idx: body.idx, reactions });
+    return reactions;
+  }
+
+  /**
+   * A typing notice to the group (never back to the typist's own connections)
+   * or to a friend. At most one per person and room per 2-second window: the
+   * rest are dropped (false).
+   */
+  async typing(userId: number, body: TypingBody): Promise<boolean> {
+    const actor = await this.conversations.actor(userId);
+    const conversation = await this.conversations.open(actor, { gid: body.gid, dm: body.pm }, 'typing');
+    const { allowed } = await this.ctx.state.hit(`typing:${actor.id}:${conversation.room}`, 1, TYPING_WINDOW_MS);
+    if (!allowed) return false;
+    if (conversation.kind === 'group') {
+      this.ctx.notifier.toGroupExceptUser(conversation.gid, actor.id, 'typing', { from: actor.name, gid: conversation.gid });
+    } else {
+      this.ctx.notifier.toUser(conversation.other.id, 'typing', { from: actor.name, pm: actor.name });
+    }
+    return true;
+  }
+
+  /**
+   * GET /api/messages: a page of a room, oldest first (at most 500), as the
+   * JSON text of the records array (built by the database, passed through).
+   * One statement after the access check.
+   */
+  async historyJson(userId: number, query: HistoryQuery): Promise<string> {
+    const actor = await this.conversations.actor(userId);
+    const conversation = await this.conversations.open(actor, query, 'read');
+    const label = conversation.kind === 'group' ? ({ key: 'gid', value: conversation.gid } as const) : ({ key: 'dm', value: conversation.other.name } as const);
+    return messagesStore.pageJson(this.ctx.db, conversation.room, query, label);
+  }
+
+  /** GET /api/messages/search: live text messages of the caller's groups and direct conversations, newest first. */
+  async search(userId: number, q: string, limit: number): Promise<SearchHit[]> {
+    const rows = await messagesStore.search(this.ctx.db, userId, likePattern(q), limit);
+    return rows.map((r) => ({
+      idx: r.idx,
+      from: r.from,
+      type: r.type,
+      content: r.content,
+      ts: r.ts,
+      ...(r.gid !== null ? { gid: r.gid } : { dm: r.peer ?? '' }),
+    }));
+  }
+
+  /**
+   * A message as stored, for reports and moderation (undefined when it is not
+   * stored, e.g. trimmed). Direct messages are labelled from the sender's side
+   * (`dm` is the recipient).
+   */
+  async messageSnapshot(room: string, idx: number): Promise<(MessageRecord & { room: string; fromId: number }) | undefined> {
+    if (!parseRoom(room)) return undefined;
+    const row = await messagesStore.record(this.ctx.db, room, idx);
+    if (!row) return undefined;
+    const label = row.gid !== null ? { gid: row.gid } : { dm: await this.nameOf(row.to_id) };
+    return { ...messageView(row, label), room, fromId: row.from_id };
+  }
+
+  /**
+   * For the files module: how many messages of a file type reference each
+   * upload, by file name (`<hex>.<ext>`, the part after `/uploads/`). Names
+   * no message references are absent from the map. Recalled messages no
+   * longer reference their file.
+   */
+  async fileReferenceCounts(names: string[]): Promise<Map<string, number>> {
+    const rows = await messagesStore.fileReferenceCounts(this.ctx.db, names.map(uploadPath));
+    return new Map(rows.map((r) => [r.content.slice(UPLOADS.length), r.n]));
+  }
+
+  /** For the files module: marks the messages referencing these files (by name) `file_expired`; returns how many changed. */
+  async markFilesExpired(names: string[]): Promise<number> {
+    return messagesStore.markFilesExpired(this.ctx.db, names.map(uploadPath));
+  }
+
+  // ---- storing and fan-out ----
+
+  /**
+   * A cid stored by another node between our lookup and our insert fails the
+   * whole statement (nothing stored); looking again finds it, so try again.
+   */
+  private async storeRetryingCids(batch: readonly PendingSend[]): Promise<SendOutcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.store(batch);
+      } catch (err) {
+        if (!(err instanceof UniqueViolation) || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  /**
+   * Writes one batch. Nothing may throw after the insert has committed (the
+   * batcher would retry the items one by one and store them twice), so stored
+   * duplicates are read before it.
+   */
+  private async store(batch: readonly PendingSend[]): Promise<SendOutcome[]> {
+    const cidKey = (m: NewMessage) => (m.cid === null ? undefined : `${m.fromId}:${m.cid}`);
+    const withCid = batch.filter((s) => s.message.cid !== null).map((s) => ({ fromId: s.message.fromId, cid: s.message.cid! }));
+    const stored = new Map<string, MessageRow>();
+    for (const hit of await messagesStore.byCids(this.ctx.db, withCid)) {
+      const row = await messagesStore.record(this.ctx.db, hit.room, hit.idx);
+      if (row) stored.set(`${hit.from_id}:${hit.cid}`, row);
+    }
+
+    // Each item is stored now (fresh), was stored before (stored), or repeats a cid of this batch (same).
+    const fresh: PendingSend[] = [];
+    const firstOfCid = new Map<string, number>();
+    const plan = batch.map((s): { stored: MessageRow } | { fresh: number; repeat: boolean } => {
+      const key = cidKey(s.message);
+      const before = key === undefined ? undefined : stored.get(key);
+      if (before) return { stored: before };
+      const first = key === undefined ? undefined : firstOfCid.get(key);
+      if (first !== undefined) return { fresh: first, repeat: true };
+      if (key !== undefined) firstOfCid.set(key, fresh.length);
+      fresh.push(s);
+      return { fresh: fresh.length - 1, repeat: false };
+    });
+
+    const keys = fresh.length ? await messagesStore.insertBatch(this.ctx.db, fresh.map((s) => s.message)) : [];
+    const rows = fresh.map((s, i): MessageRow => {
+      const m = s.message;
+      return {
+        room: m.room,
+        idx: keys[i]!.idx,
+        from: s.sender.name,
+        from_id: m.fromId,
+        to_id: m.toId,
+        gid: m.gid,
+        type: m.type,
+        content: m.content,
+        ts: m.ts,
+        md: m.md,
+        reply_to: keys[i]!.replyTo,
+        recalled: false,
+        file_expired: false,
+        name: m.name,
+        size: m.size,
+        reactions: {},
+      };
+    });
+    for (const [i, s] of fresh.entries()) this.fanOut(s, rows[i]!);
+    return plan.map((p) => ('stored' in p ? { row: p.stored, duplicate: true } : { row: rows[p.fresh]!, duplicate: p.repeat }));
+  }
+
+  /** After the commit: the group's room, or both people of a direct message (each sees the other's name). */
+  private fanOut(send: PendingSend, row: MessageRow): void {
+    for (const a of this.audiences(send.conversation, send.sender)) a.emit('msg', messageView(row, a.label));
+    this.ctx.metrics.messagesSent.inc({ kind: send.conversation.kind === 'group' ? 'group' : 'dm' });
+  }
+
+  /**
+   * Who hears of a change in a conversation, with the label each knows it by:
+   * the group's room (plus the actor when a platform admin outside the group),
+   * or each of the two people of a direct conversation.
+   */
+  private audiences(c: Conversation, actor: Actor): Array<{ label: RoomRef; emit: Emit }> {
+    const n = this.ctx.notifier;
+    if (c.kind === 'group') {
+      const emit: Emit = c.member ? (e, p) => n.toGroup(c.gid, e, p) : (e, p) => n.toGroupAndUsers(c.gid, [actor.id], e, p);
+      return [{ label: { gid: c.gid }, emit }];
+    }
+    return [
+      { label: { dm: c.other.name }, emit: (e, p) => n.toUser(actor.id, e, p) },
+      { label: { dm: actor.name }, emit: (e, p) => n.toUser(c.other.id, e, p) },
+    ];
+  }
+
+  private async nameOf(userId: number | null): Promise<string> {
+    if (userId === null) return '';
+    return (await this.ctx.db.query<{ name: string }>('select name from users where id = $1', [userId]))[0]?.name ?? '';
+  }
+}
+
+const UPLOADS = '/uploads/';
+const uploadPath = (name: string) => UPLOADS + name;

@@ -1,0 +1,71 @@
+import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
+import { parse } from '../../http/validate.ts';
+import type { Ack, MessagePayload } from '../../realtime/events.ts';
+import { ackError, type ChatSocket, type SocketHandlers } from '../../realtime/gateway.ts';
+import { reactBody, recallBody, sendBody, typingBody } from './messages.schema.ts';
+
+/**
+ * The messaging events of a connection: `msg`, `recall`, `react`, `typing`
+ * (docs/protocol.md, "Messaging"). Payloads are parsed with the same zod
+ * schemas as HTTP; an API-key connection needs the `messages.send` scope for
+ * all four, as `POST /api/messages` does. Also counts this node's deliveries.
+ */
+export function messagingSocketHandlers(ctx: AppContext): SocketHandlers {
+  return (socket, { messages }) => {
+    const { userId } = socket.data;
+    const mayAct = () => {
+      if (socket.data.scopes !== null && !socket.data.scopes.includes('messages.send')) throw forbidden();
+    };
+
+    socket.on('msg', (payload, ack) =>
+      answer(ctx, ack, async () => {
+        mayAct();
+        return { message: await messages.send(userId, parse(sendBody, payload)) };
+      }),
+    );
+    socket.on('recall', (payload, ack) =>
+      answer(ctx, ack, async () => {
+        mayAct();
+        await messages.recall(userId, parse(recallBody, payload));
+        return {};
+      }),
+    );
+    socket.on('react', (payload, ack) =>
+      answer(ctx, ack, async () => {
+        mayAct();
+        return { reactions: await messages.react(userId, parse(reactBody, payload)) };
+      }),
+    );
+    socket.on('typing', (payload, ack) =>
+      answer(ctx, ack, async () => {
+        mayAct();
+        return { forwarded: await messages.typing(userId, parse(typingBody, payload)) };
+      }),
+    );
+
+    countDeliveries(ctx, socket);
+  };
+}
+
+/** Runs a handler and acknowledges `{ok:true, ...result}` or `{ok:false, error}`; the ack is optional for clients. */
+async function answer<T extends object>(ctx: AppContext, ack: Ack<T> | undefined, run: () => Promise<T>): Promise<void> {
+  const reply = typeof ack === 'function' ? ack : undefined;
+  try {
+    const result = await run();
+    reply?.({ ok: true, ...result });
+  } catch (err) {
+    ackError(reply as Ack | undefined, err, ctx);
+  }
+}
+
+/** Each `msg` written to this connection counts as one delivery, with its latency from the message's timestamp. */
+function countDeliveries(ctx: AppContext, socket: ChatSocket): void {
+  socket.onAnyOutgoing((event: string, payload: unknown) => {
+    if (event !== 'msg') return;
+    const m = payload as MessagePayload;
+    const kind = m.gid === undefined ? 'dm' : 'group';
+    ctx.metrics.messagesDelivered.inc({ kind });
+    ctx.metrics.deliveryLatency.observe({ kind }, Math.max(0, ctx.clock.now() - m.ts) / 1000);
+  });
+}

@@ -1,0 +1,331 @@
+import { aggregatedRows } from '../../db/aggregate.ts';
+import type { Queryable } from '../../db/index.ts';
+import { FILE_TYPES, HISTORY_MAX, type MessageType } from './messages.policy.ts';
+
+/** A message about to be stored (its idx is allocated by the insert). */
+export interface NewMessage {
+  room: string;
+  fromId: number;
+  /** Set for a group room. */
+  gid: string | null;
+  /** Set for a direct message: the recipient. */
+  toId: number | null;
+  type: MessageType;
+  content: string;
+  md: 0 | 1;
+  replyTo: number | null;
+  ts: number;
+  name: string | null;
+  size: number | null;
+  cid: string | null;
+}
+
+/** What the insert decided for one message. */
+export interface StoredKey {
+  room: string;
+  idx: number;
+  /** The reply target, or null when it was not a live message of the room. */
+  replyTo: number | null;
+}
+
+/** A stored message as the API shows it, with its room and the people concerned. */
+export interface MessageRow {
+  room: string;
+  idx: number;
+  /** Sender's current name. */
+  from: string;
+  from_id: number;
+  to_id: number | null;
+  gid: string | null;
+  type: MessageType;
+  content: string;
+  ts: number;
+  md: 0 | 1;
+  reply_to: number | null;
+  recalled: boolean;
+  file_expired: boolean;
+  name: string | null;
+  size: number | null;
+  reactions: Record<string, string[]>;
+}
+
+/** A search hit; `peer` is the other person of a direct message as the searcher sees it. */
+export interface SearchRow {
+  room: string;
+  idx: number;
+  from: string;
+  type: MessageType;
+  content: string;
+  ts: number;
+  gid: string | null;
+  peer: string | null;
+}
+
+/** Emoji → names of the people who reacted, in the order they did. */
+const REACTIONS = `coalesce((
+  select json_object_agg(x.emoji, x.names order by x.first)
+    from (select r.emoji, json_agg(ru.name order by r.ts, ru.name) as names, min(r.ts) as first
+            from reactions r join users ru on ru.id = r.user_id
+           where r.room = m.room and r.idx = m.idx
+           group by r.emoji) x), '{}'::json)`;
+
+const RECORD_COLUMNS = `m.room, m.idx, u.name as "from", m.from_id, m.to_id, m.gid, m.type, m.content, m.ts, m.md,
+  m.reply_to, m.recalled, m.file_expired, m.name, m.size, ${REACTIONS} as reactions`;
+
+const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
+
+/**
+ * A page of a room as the JSON text of the records array, the same fields as
+ * messageView() (message-views.ts): `name` and `size` for file types only, the
+ * label `$5` (gid or dm) = `$6`. The reactions of the whole page are read in
+ * one pass over its idx range rather than once per message.
+ */
+const PAGE_FIELDS = `'idx', p.idx, 'from', u.name, 'type', p.type, 'content', p.content, 'ts', p.ts, 'md', p.md,
+  'replyTo', p.reply_to, 'reactions', coalesce(x.map, '{}'::json), 'recalled', p.recalled, 'file_expired', p.file_expired`;
+const pageJsonSql = (direction: 'asc' | 'desc') => `
+with page as (
+  select m.idx, m.from_id, m.type, m.content, m.ts, m.md, m.reply_to, m.recalled, m.file_expired, m.name, m.size
+    from messages m
+   where m.room = $1 and ($2::int is null or m.idx < $2) and ($3::int is null or m.idx > $3)
+   order by m.idx ${direction} limit $4
+), reacts as (
+  select y.idx, json_object_agg(y.emoji, y.names order by y.first) as map
+    from (select r.idx, r.emoji, json_agg(ru.name order by r.ts, ru.name) as names, min(r.ts) as first
+            from reactions r join users ru on ru.id = r.user_id
+           where r.room = $1 and r.idx between (select min(idx) from page) and (select max(idx) from page)
+           group by r.idx, r.emoji) y
+   group by y.idx
+)
+select coalesce(json_agg(
+         case when p.type in ${FILE_TYPE_LIST}
+              then json_build_object(${PAGE_FIELDS}, 'name', p.name, 'size', p.size, $5::text, $6::text)
+              else json_build_object(${PAGE_FIELDS}, $5::text, $6::text) end
+         order by p.idx), '[]')::text as json
+  from page p join users u on u.id = p.from_id left join reacts x on x.idx = p.idx`;
+
+/**
+ * Allocates the indexes, inserts the messages and trims the rooms, as ONE
+ * statement (so one implicit transaction and one round trip):
+ * - `seq` adds each room's message count to room_seq (rooms sorted, so two
+ *   nodes lock shared rooms in the same order) and returns the new last index;
+ *   a concurrent batch for the same room waits on that row until this commits;
+ * - `ins` numbers the messages last - n + ord, keeping `reply_to` only when it
+ *   names a live message of the room that survives this trim;
+ * - `trim` deletes what falls out of the newest 500 (reactions cascade).
+ */
+const INSERT_BATCH = `
+with batch as (
+  select * from unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::smallint[],
+                       $8::int[], $9::bigint[], $10::text[], $11::bigint[], $12::text[], $13::int[])
+    as t(room, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid, ord)
+),
+counts as (select room, count(*)::int as n from batch group by room),
+seq as (
+  insert into room_seq as s (room, last_idx)
+  select room, n from counts order by room
+  on conflict (room) do update set last_idx = s.last_idx + excluded.last_idx
+  returning s.room, s.last_idx
+),
+alloc as (select seq.room, seq.last_idx, counts.n from seq join counts using (room)),
+ins as (
+  insert into messages (room, idx, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid)
+  select b.room, a.last_idx - a.n + b.ord, b.from_id, b.gid, b.to_id, b.type, b.content, b.md,
+         case when exists (select 1 from messages r
+                            where r.room = b.room and r.idx = b.reply_to and not r.recalled
+                              and r.idx > a.last_idx - ${HISTORY_MAX}) then b.reply_to end,
+         b.ts, b.name, b.size, b.cid
+    from batch b join alloc a using (room)
+  returning room, idx, reply_to
+),
+trim as (
+  delete from messages m using alloc a where m.room = a.room and m.idx <= a.last_idx - ${HISTORY_MAX}
+)
+select room, idx, reply_to from ins`;
+
+/** SQL of messages, reactions and the room sequence. Returns rows; knows nothing of HTTP. */
+export const messagesStore = {
+  /**
+   * Stores a batch (see INSERT_BATCH); returns each message's key in input
+   * order. Throws UniqueViolation when a cid was stored concurrently (nothing
+   * of the batch is stored then).
+   */
+  async insertBatch(q: Queryable, batch: readonly NewMessage[]): Promise<StoredKey[]> {
+    const ordInRoom = new Map<string, number>();
+    const ord = batch.map((m) => {
+      const n = (ordInRoom.get(m.room) ?? 0) + 1;
+      ordInRoom.set(m.room, n);
+      return n;
+    });
+    const rows = await q.query<{ room: string; idx: number; reply_to: number | null }>(INSERT_BATCH, [
+      batch.map((m) => m.room),
+      batch.map((m) => m.fromId),
+      batch.map((m) => m.gid),
+      batch.map((m) => m.toId),
+      batch.map((m) => m.type),
+      batch.map((m) => m.content),
+      batch.map((m) => m.md),
+      batch.map((m) => m.replyTo),
+      batch.map((m) => m.ts),
+      batch.map((m) => m.name),
+      batch.map((m) => m.size),
+      batch.map((m) => m.cid),
+      ord,
+    ]);
+    // Within a room, idx grows with ord: the k-th smallest idx is the k-th message of the room.
+    const byRoom = new Map<string, Array<{ idx: number; reply_to: number | null }>>();
+    for (const r of rows) {
+      const list = byRoom.get(r.room) ?? [];
+      list.push(r);
+      byRoom.set(r.room, list);
+    }
+    for (const list of byRoom.values()) list.sort((x, y) => x.idx - y.idx);
+    return batch.map((m, i) => {
+      const r = byRoom.get(m.room)?.[ord[i]! - 1];
+      if (!r) throw new Error(`batch insert returned no row for ${m.room} #${ord[i]}`);
+      return { room: m.room, idx: r.idx, replyTo: r.reply_to };
+    });
+  },
+
+  /** Messages already stored under these (sender, cid) pairs. */
+  async byCids(q: Queryable, pairs: ReadonlyArray<{ fromId: number; cid: string }>): Promise<Array<{ from_id: number; cid: string; room: string; idx: number }>> {
+    if (pairs.length === 0) return [];
+    return q.query(
+      `select m.from_id, m.cid, m.room, m.idx
+         from messages m join unnest($1::bigint[], $2::text[]) as t(from_id, cid)
+           on m.from_id = t.from_id and m.cid = t.cid`,
+      [pairs.map((p) => p.fromId), pairs.map((p) => p.cid)],
+    );
+  },
+
+  /** One message as the API shows it. */
+  async record(q: Queryable, room: string, idx: number): Promise<MessageRow | undefined> {
+    const rows = await q.query<MessageRow>(
+      `select ${RECORD_COLUMNS} from messages m join users u on u.id = m.from_id where m.room = $1 and m.idx = $2`,
+      [room, idx],
+    );
+    return rows[0];
+  },
+
+  /**
+   * A page of a room, oldest first: the newest `limit` (below `before` when
+   * given), or with `after` the oldest `limit` above it. One statement that
+   * returns the JSON text of the records exactly as the API shows them
+   * (`MessagePayload`, labelled `{[labelKey]: labelValue}`): the hottest read
+   * is passed through without being parsed and serialised again.
+   */
+  async pageJson(
+    q: Queryable,
+    room: string,
+    opts: { before?: number | undefined; after?: number | undefined; limit: number },
+    label: { key: 'gid' | 'dm'; value: string },
+  ): Promise<string> {
+    const rows = await q.query<{ json: string }>(pageJsonSql(opts.after === undefined ? 'desc' : 'asc'), [
+      room,
+      opts.before ?? null,
+      opts.after ?? null,
+      opts.limit,
+      label.key,
+      label.value,
+    ]);
+    return rows[0]?.json ?? '[]';
+  },
+
+  /** The author and state of a message, locked until the transaction ends (recall and react serialise on it). */
+  async lock(q: Queryable, room: string, idx: number, mode: 'update' | 'share'): Promise<{ from_id: number; recalled: boolean } | undefined> {
+    const rows = await q.query<{ from_id: number; recalled: boolean }>(
+      `select from_id, recalled from messages where room = $1 and idx = $2 for ${mode === 'update' ? 'update' : 'share'}`,
+      [room, idx],
+    );
+    return rows[0];
+  },
+
+  /** Marks a message recalled: content, file details and reactions go. */
+  async recall(q: Queryable, room: string, idx: number): Promise<void> {
+    await q.query(`update messages set recalled = true, content = '', name = null, size = null where room = $1 and idx = $2`, [room, idx]);
+    await q.query('delete from reactions where room = $1 and idx = $2', [room, idx]);
+  },
+
+  /** Adds the user's reaction, or removes it when present; true when added. One statement. */
+  async toggleReaction(q: Queryable, r: { room: string; idx: number; emoji: string; userId: number; ts: number }): Promise<boolean> {
+    const rows = await q.query<{ added: boolean }>(
+      `with removed as (
+         delete from reactions where room = $1 and idx = $2 and emoji = $3 and user_id = $4 returning 1
+       ), added as (
+         insert into reactions (room, idx, emoji, user_id, ts)
+         select $1, $2, $3, $4, $5 where not exists (select 1 from removed)
+         returning 1
+       )
+       select exists (select 1 from added) as added`,
+      [r.room, r.idx, r.emoji, r.userId, r.ts],
+    );
+    return rows[0]?.added ?? false;
+  },
+
+  /** The reactions map of one message. */
+  async reactions(q: Queryable, room: string, idx: number): Promise<Record<string, string[]>> {
+    const rows = await q.query<{ reactions: Record<string, string[]> }>(
+      `select ${REACTIONS} as reactions from (select $1::text as room, $2::int as idx) m`,
+      [room, idx],
+    );
+    return rows[0]?.reactions ?? {};
+  },
+
+  /**
+   * Live text messages matching `pattern` (a lowered LIKE pattern, escaped) in rooms the user
+   * can read: the groups they are a member of and their own direct
+   * conversations. Newest first. The group part reads group_members directly so
+   * the search stays one statement (the trigram index does the matching).
+   */
+  async search(q: Queryable, userId: number, pattern: string, limit: number): Promise<SearchRow[]> {
+    // `pattern` is lowered; search_text is the lowered text of text messages (null for other types).
+    const hit = `m.search_text like $2 escape '\\' and not m.recalled`;
+    return aggregatedRows<SearchRow>(
+      q,
+      `(select m.room, m.idx, u.name as "from", m.type, m.content, m.ts, m.gid, null::text as peer
+          from messages m join users u on u.id = m.from_id
+         where ${hit} and m.gid in (select gid from group_members where user_id = $1)
+         order by m.ts desc limit $3)
+       union all
+       (select m.room, m.idx, u.name, m.type, m.content, m.ts, null,
+               case when m.from_id = $1 then (select name from users where id = m.to_id) else u.name end
+          from messages m join users u on u.id = m.from_id
+         where ${hit} and m.to_id is not null and (m.from_id = $1 or m.to_id = $1)
+         order by m.ts desc limit $3)
+       order by ts desc, room, idx desc limit $3`,
+      't.ts desc, t.room, t.idx desc',
+      [userId, pattern, limit],
+    );
+  },
+
+  /** How many messages of a file type point at each upload path. */
+  async fileReferenceCounts(q: Queryable, paths: readonly string[]): Promise<Array<{ content: string; n: number }>> {
+    if (paths.length === 0) return [];
+    return q.query(
+      `select content, count(*)::int as n from messages
+        where type in ${FILE_TYPE_LIST} and content = any($1::text[]) group by content`,
+      [paths],
+    );
+  },
+
+  /** Whether a file-type message of group `gid` points at this upload path. */
+  async groupSharesFile(q: Queryable, gid: string, path: string): Promise<boolean> {
+    const rows = await q.query(`select 1 from messages where room = $1 and type in ${FILE_TYPE_LIST} and content = $2 limit 1`, [
+      `g:${gid}`,
+      path,
+    ]);
+    return rows.length > 0;
+  },
+
+  /** Marks the messages pointing at these upload paths `file_expired`; returns how many changed. */
+  async markFilesExpired(q: Queryable, paths: readonly string[]): Promise<number> {
+    if (paths.length === 0) return 0;
+    const rows = await q.query<{ n: number }>(
+      `with changed as (
+         update messages set file_expired = true
+          where type in ${FILE_TYPE_LIST} and content = any($1::text[]) and not file_expired returning 1
+       ) select count(*)::int as n from changed`,
+      [paths],
+    );
+    return rows[0]?.n ?? 0;
+  },
+};

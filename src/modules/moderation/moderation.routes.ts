@@ -1,0 +1,156 @@
+import { type RequestHandler, Router } from 'express';
+import { clientIp, type RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/identity.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
+import { forbidden } from '../../errors.ts';
+import { actorOf } from '../audit/audit.service.ts';
+import type { PenaltiesService } from './penalties.service.ts';
+import { addPenaltyBody, appealBody, appealsQuery, handleAppealBody, idBody, penaltiesQuery } from './moderation.schema.ts';
+
+/**
+ * Refuses every request from an address under an ip ban (403), before the
+ * body is read. Mounted first in the chain (src/http/server.ts).
+ */
+export function ipBanGate(penalties: PenaltiesService): RequestHandler {
+  return async (req, _res, next) => {
+    if (await penalties.isAddressBanned(clientIp(req))) throw forbidden('api.penalty.ipBanned');
+    next();
+  };
+}
+
+/** Penalties (administrators; the user's own list) and appeals. */
+export function moderationRoutes({ login, admin, services: { penalties, appeals } }: RouteDeps): Router {
+  const r = Router();
+
+  const penaltyList = '`{ok, penalties: [{id, user, action, duration, expires, reason, actor, created, revoked, active}]}`';
+  const appealList = '`{ok, appeals: [{id, penaltyId, user, action, penaltyReason, expires, reason, status, created, handled, handler}]}`';
+
+  r.get(
+    '/api/admin/penalties',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Penalties, newest first, filtered by user and by whether they are in force, paged',
+      query: penaltiesQuery,
+      responseDescription: `${penaltyList}; ip bans also carry \`ip\``,
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      res.json({ ok: true, penalties: await penalties.list(parse(penaltiesQuery, req.query)) });
+    },
+  );
+
+  r.post(
+    '/api/admin/penalties/add',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Impose a warning, mute, ban or ip ban (`duration` in seconds; 0 or over 3650 days: permanent)',
+      description:
+        'A ban ends the user\'s sessions and sockets (`logged.out`); an ip ban also refuses every request and handshake from ' +
+        'the user\'s last login address. The user receives `penalty` and a notification.',
+      body: addPenaltyBody,
+      responseDescription: '`{ok, penalty: {id, user, action, duration, expires, reason, actor, created, revoked, active, ip}}`',
+      errors: {
+        400:
+          'Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), ' +
+          'an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller\'s own address (`api.penalty.ownAddress`)',
+        404: 'Unknown user (`api.user.notFound`)',
+        413: 'Reason over 500 characters (`api.tooLarge`)',
+      },
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      res.json({ ok: true, penalty: await penalties.add(actorOf(req), parse(addPenaltyBody, req.body)) });
+    },
+  );
+
+  r.post(
+    '/api/admin/penalties/revoke',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Revoke a penalty',
+      body: idBody,
+      errors: { 404: 'No such penalty (`api.penalty.notFound`)', 409: 'Already revoked (`api.penalty.alreadyRevoked`)' },
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      await penalties.revoke(actorOf(req), parse(idBody, req.body).id);
+      res.json({ ok: true });
+    },
+  );
+
+  r.get(
+    '/api/me/penalties',
+    describeRoute({ tag: 'moderation', summary: "The caller's own penalties, newest first", responseDescription: penaltyList }),
+    login,
+    async (req, res) => {
+      res.json({ ok: true, penalties: await penalties.mine(who(req).userId) });
+    },
+  );
+
+  r.post(
+    '/api/appeal',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Appeal against one of the caller\'s penalties that is in force',
+      body: appealBody,
+      responseDescription: '`{ok, id}`',
+      errors: {
+        400: 'No reason (`api.appeal.noReason`)',
+        404: 'Not a penalty of the caller (`api.penalty.notFound`)',
+        409: 'No longer in force (`api.appeal.notInForce`) or an appeal is already pending (`api.appeal.pending`)',
+        413: 'Reason over 1000 characters (`api.tooLarge`)',
+      },
+    }),
+    login,
+    async (req, res) => {
+      res.json({ ok: true, id: await appeals.submit(who(req).userId, parse(appealBody, req.body)) });
+    },
+  );
+
+  r.get(
+    '/api/me/appeals',
+    describeRoute({ tag: 'moderation', summary: "The caller's own appeals, newest first", responseDescription: appealList }),
+    login,
+    async (req, res) => {
+      res.json({ ok: true, appeals: await appeals.mine(who(req).userId) });
+    },
+  );
+
+  r.get(
+    '/api/admin/appeals',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Appeals, pending first, filtered by status, paged',
+      query: appealsQuery,
+      responseDescription: appealList,
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      res.json({ ok: true, appeals: await appeals.list(parse(appealsQuery, req.query)) });
+    },
+  );
+
+  r.post(
+    '/api/admin/appeals/handle',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Decide an appeal (`approve: true` revokes the penalty); the user is notified',
+      body: handleAppealBody,
+      errors: { 404: 'No such appeal (`api.appeal.notFound`)', 409: 'Already decided (`api.appeal.handled`)' },
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      const body = parse(handleAppealBody, req.body);
+      await appeals.handle(actorOf(req), body.id, body.approve);
+      res.json({ ok: true });
+    },
+  );
+
+  return r;
+}

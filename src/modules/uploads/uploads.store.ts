@@ -1,0 +1,172 @@
+import type { Queryable } from '../../db/index.ts';
+import type { FileKind } from './uploads.policy.ts';
+
+export interface FileRow {
+  name: string;
+  origin: string;
+  size: number;
+  sha256: string | null;
+  kind: FileKind;
+  uploader_id: number | null;
+  created: number;
+  removed: number | null;
+}
+
+export interface SessionRow {
+  id: string;
+  owner_id: number;
+  origin: string;
+  stored_name: string;
+  size: number;
+  chunks: number;
+  multipart_id: string;
+  state: 'open' | 'completing';
+  created: number;
+}
+
+export interface PartRow {
+  idx: number;
+  etag: string;
+  size: number;
+}
+
+/** `%`, `_` and `\` in a search string match themselves. */
+const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQL for stored files. */
+export const filesStore = {
+  async insert(q: Queryable, f: Omit<FileRow, 'removed'>): Promise<void> {
+    await q.query(
+      `insert into files (name, origin, size, sha256, kind, uploader_id, created) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [f.name, f.origin, f.size, f.sha256, f.kind, f.uploader_id, f.created],
+    );
+  },
+
+  /** A file whose content is still stored. */
+  async live(q: Queryable, name: string): Promise<FileRow | undefined> {
+    return (await q.query<FileRow>('select * from files where name = $1 and removed is null', [name]))[0];
+  },
+
+  async bySha256(q: Queryable, sha256: string): Promise<FileRow | undefined> {
+    return (await q.query<FileRow>('select * from files where sha256 = $1 and removed is null', [sha256]))[0];
+  },
+
+  /** Locks a live file row for removal; undefined when missing, removed, or locked by another remover. */
+  async lockLive(q: Queryable, name: string): Promise<FileRow | undefined> {
+    return (await q.query<FileRow>('select * from files where name = $1 and removed is null for update', [name]))[0];
+  },
+
+  /**
+   * Up to `limit` live files created before `cutoff`, named after `after`
+   * (keyset, so kept files such as avatars do not stall the scan), locked;
+   * rows another worker holds are skipped.
+   */
+  async lockExpiring(q: Queryable, cutoff: number, after: string, limit: number): Promise<FileRow[]> {
+    return q.query<FileRow>(
+      `select * from files where removed is null and created < $1 and name > $2
+        order by name limit $3 for update skip locked`,
+      [cutoff, after, limit],
+    );
+  },
+
+  /** Marks files removed and drops their dedup hash. */
+  async markRemoved(q: Queryable, names: readonly string[], now: number): Promise<void> {
+    if (names.length === 0) return;
+    await q.query('update files set removed = $2, sha256 = null where name = any($1::text[])', [names, now]);
+  },
+
+  /** Live files matching `q` (stored or original name), newest first, with the totals of the whole match. */
+  async list(
+    q: Queryable,
+    search: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: FileRow[]; total: number; totalSize: number }> {
+    const where = `removed is null and ($1::text is null or name like $1 or lower(origin) like $1)`;
+    const pattern = search ? likePattern(search) : null;
+    const [rows, totals] = await Promise.all([
+      q.query<FileRow>(`select * from files where ${where} order by created desc, name limit $2 offset $3`, [pattern, limit, offset]),
+      q.query<{ total: number; total_size: number }>(
+        `select count(*)::int as total, coalesce(sum(size), 0)::bigint as total_size from files where ${where}`,
+        [pattern],
+      ),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0, totalSize: Number(totals[0]?.total_size ?? 0) };
+  },
+
+  /** Every live name matching `q` (for counts that need the whole match). */
+  async liveNames(q: Queryable, search: string | undefined): Promise<string[]> {
+    const rows = await q.query<{ name: string }>(
+      `select name from files where removed is null and ($1::text is null or name like $1 or lower(origin) like $1)`,
+      [search ? likePattern(search) : null],
+    );
+    return rows.map((r) => r.name);
+  },
+};
+
+/** SQL for chunked-upload sessions and their parts. */
+export const sessionsStore = {
+  async insert(q: Queryable, s: Omit<SessionRow, 'state'>): Promise<void> {
+    await q.query(
+      `insert into upload_sessions (id, owner_id, origin, stored_name, size, chunks, multipart_id, created)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [s.id, s.owner_id, s.origin, s.stored_name, s.size, s.chunks, s.multipart_id, s.created],
+    );
+  },
+
+  async byId(q: Queryable, id: string): Promise<SessionRow | undefined> {
+    return (await q.query<SessionRow>('select * from upload_sessions where id = $1', [id]))[0];
+  },
+
+  async receivedIndexes(q: Queryable, id: string): Promise<number[]> {
+    const rows = await q.query<{ idx: number }>('select idx from upload_parts where session_id = $1 order by idx', [id]);
+    return rows.map((r) => r.idx);
+  },
+
+  async parts(q: Queryable, id: string): Promise<PartRow[]> {
+    return q.query<PartRow>('select idx, etag, size from upload_parts where session_id = $1 order by idx', [id]);
+  },
+
+  /** Records a received chunk (again: replaces it). False when the session no longer exists. */
+  async putPart(q: Queryable, id: string, part: PartRow): Promise<boolean> {
+    const rows = await q.query(
+      `insert into upload_parts (session_id, idx, etag, size)
+       select $1, $2, $3, $4 where exists (select 1 from upload_sessions where id = $1 and state = 'open')
+       on conflict (session_id, idx) do update set etag = excluded.etag, size = excluded.size
+       returning idx`,
+      [id, part.idx, part.etag, part.size],
+    );
+    return rows.length > 0;
+  },
+
+  /** open → completing, for exactly one caller. */
+  async claimForCompletion(q: Queryable, id: string, ownerId: number): Promise<SessionRow | undefined> {
+    const rows = await q.query<SessionRow>(
+      `update upload_sessions set state = 'completing' where id = $1 and owner_id = $2 and state = 'open' returning *`,
+      [id, ownerId],
+    );
+    return rows[0];
+  },
+
+  async delete(q: Queryable, id: string): Promise<SessionRow | undefined> {
+    return (await q.query<SessionRow>('delete from upload_sessions where id = $1 returning *', [id]))[0];
+  },
+
+  /** Up to `limit` sessions created before `cutoff`, locked; rows another worker holds are skipped. */
+  /** A user's sessions that no complete call has claimed. */
+  async openOf(q: Queryable, ownerId: number): Promise<SessionRow[]> {
+    return q.query<SessionRow>("select * from upload_sessions where owner_id = $1 and state = 'open'", [ownerId]);
+  },
+
+  async lockExpired(q: Queryable, cutoff: number, limit: number): Promise<SessionRow[]> {
+    return q.query<SessionRow>(
+      'select * from upload_sessions where created < $1 order by created limit $2 for update skip locked',
+      [cutoff, limit],
+    );
+  },
+
+  async deleteMany(q: Queryable, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await q.query('delete from upload_sessions where id = any($1::text[])', [ids]);
+  },
+};

@@ -1,0 +1,80 @@
+import { Router } from 'express';
+import { clientIp, type RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/identity.ts';
+import { describeRoute } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
+import { passwordChange, profileQuery, profileUpdate, settingsUpdate, usersQuery } from './users.schema.ts';
+
+/** The current account (/api/me, profile, settings, password) and the user list. */
+export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Router {
+  const r = Router();
+
+  r.get(
+    '/api/me',
+    describeRoute({ tag: 'account', summary: 'The current account (spec 2.2)', responseDescription: '`{ok, username, role, online, platforms, penalties, profile, ...}`' }),
+    login,
+    async (req, res) => {
+    res.json({ ok: true, ...(await users.me(who(req))) });
+  });
+
+  r.get(
+    '/api/users',
+    describeRoute({ tag: 'users', summary: 'Active users, filtered by a name or nickname substring, paged', query: usersQuery, responseDescription: '`{ok, users: [{name, online, image}]}`' }),
+    login,
+    async (req, res) => {
+      res.json({ ok: true, users: await users.list(parse(usersQuery, req.query)) });
+    },
+  );
+
+  r.get(
+    '/api/profile',
+    describeRoute({ tag: 'account', summary: "A user's profile (own when `name` is omitted)", query: profileQuery, responseDescription: '`{ok, profile}`', errors: { 404: 'Unknown user (`api.user.notFound`)' } }),
+    login,
+    async (req, res) => {
+    const { name } = parse(profileQuery, req.query);
+    res.json({ ok: true, profile: await users.profile(who(req), name) });
+  });
+
+  r.post(
+    '/api/profile',
+    describeRoute({ tag: 'account', summary: 'Change nickname, signature or avatar', body: profileUpdate }),
+    login,
+    async (req, res) => {
+    await users.updateProfile(who(req), parse(profileUpdate, req.body));
+    res.json({ ok: true });
+  });
+
+  r.get(
+    '/api/settings',
+    describeRoute({ tag: 'account', summary: 'Own persisted settings', responseDescription: '`{ok, invisible, away, lang, allowInvite}`' }),
+    login,
+    async (req, res) => {
+    res.json({ ok: true, ...(await users.settings(who(req))) });
+  });
+
+  r.post(
+    '/api/settings',
+    describeRoute({ tag: 'account', summary: 'Change settings (omitted fields unchanged)', body: settingsUpdate }),
+    login,
+    async (req, res) => {
+    await users.updateSettings(who(req), parse(settingsUpdate, req.body));
+    res.json({ ok: true });
+  });
+
+  r.post(
+    '/api/pass',
+    describeRoute({
+      tag: 'account',
+      summary: "Change the password; ends the account's other sessions",
+      body: passwordChange,
+      errors: { 401: 'Wrong current password (`api.pass.wrongOld`)' },
+    }),
+    login,
+    async (req, res) => {
+    const body = parse(passwordChange, req.body);
+    await auth.changePassword(who(req), body.oldPassword, body.newPassword, clientIp(req));
+    res.json({ ok: true });
+  });
+
+  return r;
+}

@@ -1,0 +1,145 @@
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import type { Identity } from '../../http/identity.ts';
+import type { PresenceService } from '../../realtime/presence.ts';
+import { isUploadPath } from './users.policy.ts';
+import { likePattern } from '../../http/fields.ts';
+import type { ProfileUpdate, SettingsUpdate, UsersQuery } from './users.schema.ts';
+import { type ActivePenalty, type UserListRow, type UserRow, usersStore } from './users.store.ts';
+
+export type AccountSnapshot = UserRow & { active_penalties: ActivePenalty[] };
+
+export interface Profile {
+  name: string;
+  nickname: string;
+  signature: string;
+  avatar: string;
+}
+
+/** An entry of a list of people (spec 2.9): `image` is the avatar; `nickname` is additive. */
+export interface UserListEntry {
+  name: string;
+  online: boolean;
+  image: string;
+  nickname: string;
+}
+
+const toProfile = (u: UserRow): Profile => ({
+  name: u.name,
+  nickname: u.nickname,
+  signature: u.signature,
+  avatar: u.avatar,
+});
+
+/** What the users module needs to know about uploaded files (implemented by FilesService). */
+export interface AvatarFiles {
+  /** True when `url` is `/uploads/<name>` of an image stored on this server. */
+  isLiveImage(url: string): Promise<boolean>;
+}
+
+/** The current user, profiles and settings. */
+export class UsersService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly presence: PresenceService,
+    private readonly files: AvatarFiles,
+  ) {}
+
+  /**
+   * The account row with its penalties in force, from the per-node snapshot
+   * cache when fresh (dropped on every node by `identities.invalidateUser`).
+   */
+  async account(userId: number): Promise<AccountSnapshot> {
+    const cached = this.ctx.identities.getAccount<AccountSnapshot>(userId);
+    if (cached) return cached;
+    const u = await usersStore.withActivePenalties(this.ctx.db, userId, this.ctx.clock.now());
+    if (!u) throw notFound('api.user.notFound');
+    this.ctx.identities.setAccount(userId, u);
+    return u;
+  }
+
+  /** Penalties of a snapshot still in force now (warnings are records, not restrictions). */
+  effectivePenalties(account: AccountSnapshot): ActivePenalty[] {
+    const now = this.ctx.clock.now();
+    return account.active_penalties.filter((p) => p.action !== 'warning' && (p.expires === null || p.expires > now));
+  }
+
+  /** GET /api/me (spec 2.2). */
+  async me(who: Identity) {
+    const [u, self] = await Promise.all([this.account(who.userId), this.presence.self(who.userId)]);
+    return {
+      username: u.name,
+      role: u.role,
+      online: self.online,
+      platforms: self.platforms,
+      penalties: this.effectivePenalties(u).length,
+      mustChange: u.must_change,
+      twofa: u.totp_secret !== null,
+      profile: toProfile(u),
+    };
+  }
+
+  async profile(who: Identity, name: string | undefined): Promise<Profile> {
+    const u = name === undefined ? await usersStore.byId(this.ctx.db, who.userId) : await usersStore.byName(this.ctx.db, name);
+    if (!u || (u.status !== 'active' && u.id !== who.userId)) throw notFound('api.user.notFound');
+    return toProfile(u);
+  }
+
+  async updateProfile(who: Identity, p: ProfileUpdate): Promise<void> {
+    if (p.avatar !== undefined && p.avatar !== '' && !(isUploadPath(p.avatar) && (await this.files.isLiveImage(p.avatar)))) {
+      throw badRequest('api.profile.badAvatar');
+    }
+    await usersStore.updateProfile(this.ctx.db, who.userId, {
+      nickname: p.nickname?.trim(),
+      signature: p.signature,
+      avatar: p.avatar,
+    });
+    await this.ctx.identities.invalidateUser(who.userId);
+  }
+
+  async settings(who: Identity) {
+    const u = await usersStore.byId(this.ctx.db, who.userId);
+    if (!u) throw notFound('api.user.notFound');
+    return { invisible: u.invisible, away: u.away, lang: u.lang, allowInvite: u.allow_invite };
+  }
+
+  async updateSettings(who: Identity, s: SettingsUpdate): Promise<void> {
+    await usersStore.updateSettings(this.ctx.db, who.userId, s);
+    await this.ctx.identities.invalidateUser(who.userId);
+    if (s.invisible !== undefined || s.away !== undefined) {
+      const u = await usersStore.byId(this.ctx.db, who.userId);
+      // A connected user sees the new defaults applied at once.
+      if (u) await this.presence.setStatus({ id: u.id, name: u.name }, { invisible: u.invisible, away: u.away });
+    }
+  }
+
+  /** GET /api/users: active accounts matching `q` in name or nickname, by name, one page. */
+  async list(query: UsersQuery): Promise<UserListEntry[]> {
+    const rows = await usersStore.searchActive(this.ctx.db, likePattern(query.q), query.limit, query.offset);
+    const online = await this.onlineOf(rows);
+    return rows.map((u) => this.entry(u, online));
+  }
+
+  /** Whether each user appears online to others, in one round trip to the presence store for the whole list. */
+  async onlineOf(rows: readonly UserListRow[]): Promise<Map<number, boolean>> {
+    const views = await this.presence.view(rows);
+    return new Map(rows.map((u) => [u.id, views.get(u.id)?.online ?? false]));
+  }
+
+  /** The list entry of a row, given `onlineOf` of its list. */
+  entry(u: UserListRow, online: ReadonlyMap<number, boolean>): UserListEntry {
+    return { name: u.name, online: online.get(u.id) ?? false, image: u.avatar, nickname: u.nickname };
+  }
+
+  /** Accounts (any status) by name, case-insensitively, in the order asked; undefined where there is none. One statement. */
+  async byNames(names: readonly string[]): Promise<Array<{ id: number; name: string; status: UserRow['status'] } | undefined>> {
+    return usersStore.byNames(this.ctx.db, names);
+  }
+
+  /** Looks up an active account by name (404 `api.user.notFound` otherwise). */
+  async activeByName(name: string): Promise<UserRow> {
+    const u = await usersStore.byName(this.ctx.db, name);
+    if (u?.status !== 'active') throw new AppError(404, 'api.user.notFound');
+    return u;
+  }
+}

@@ -1,0 +1,162 @@
+import type { Server as HttpServer } from 'node:http';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { resolveIdentity, statusRefusal } from '../http/authenticate.ts';
+import { compileTrust, requestAddress } from '../http/client-address.ts';
+import type { Services } from '../http/deps.ts';
+import type { Socket } from 'socket.io';
+import {
+  type Ack,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  PLATFORMS,
+  type Platform,
+  type ServerToClientEvents,
+  type SocketData,
+} from './events.ts';
+import type { ChatServer } from './notifier.ts';
+import { rooms } from './rooms.ts';
+
+/** One client connection, with this server's event maps and handshake data. */
+export type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** A module's socket event handlers, registered on every new connection. */
+export type SocketHandlers = (socket: ChatSocket, services: Services) => void;
+
+const statusPayload = z.object({ invisible: z.boolean().optional(), away: z.boolean().optional() });
+
+/** Answers an ack with the error of a failed handler, never a stack trace. */
+export function ackError(ack: Ack | undefined, err: unknown, ctx: AppContext): void {
+  if (err instanceof AppError) ack?.({ ok: false, error: err.key });
+  else {
+    ctx.log.error({ err }, 'socket handler failed');
+    ack?.({ ok: false, error: 'api.internal' });
+  }
+}
+
+/** What the node needs from the gateway to shut down cleanly. */
+export interface Gateway {
+  /** Resolves once every connection's presence bookkeeping (join or leave) in flight has finished. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Handshake authentication (cookie, or an API key with `messages.read` as
+ * `auth.token` or the usual headers), the ip-ban check, the user's own room,
+ * group rooms, presence, and the `status` event.
+ */
+export function attachGateway(
+  io: ChatServer,
+  http: HttpServer | undefined,
+  ctx: AppContext,
+  services: Services,
+  handlers: readonly SocketHandlers[],
+): Gateway {
+  if (http) io.attach(http);
+  const trust = compileTrust(ctx.config.trustProxy);
+
+  // A new ip ban drops this node's connections from that address.
+  services.penalties.ipBans.onChange(() => {
+    for (const socket of io.of('/').sockets.values()) {
+      if (!services.penalties.ipBans.bannedNow(socket.data.ip)) continue;
+      socket.emit('logged.out', { reason: 'ipbanned' });
+      socket.disconnect(true);
+    }
+  });
+
+  // Presence writes still running; shutdown waits for them before it closes Redis and the database.
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+
+  io.use(async (socket, next) => {
+    try {
+      const ip = requestAddress(socket.request, trust);
+      if (await services.penalties.isAddressBanned(ip)) return next(new Error('api.penalty.ipBanned'));
+      const headers = { ...socket.handshake.headers };
+      const token = socket.handshake.auth?.token;
+      if (typeof token === 'string' && token !== '') headers['x-api-key'] = token;
+      const identity = await resolveIdentity(services.auth, services.keys, headers);
+      if (!identity) return next(new Error('api.unauthorized'));
+      const refusal = statusRefusal(identity);
+      if (refusal) return next(new Error(refusal.key));
+      if (identity.via === 'key' && !identity.key?.scopes.has('messages.read')) return next(new Error('api.forbidden'));
+      const declared = socket.handshake.auth?.platform ?? socket.handshake.query?.platform;
+      const platform: Platform = PLATFORMS.includes(declared) ? declared : identity.via === 'key' ? 'bot' : 'web';
+      socket.data = {
+        userId: identity.userId,
+        name: identity.name,
+        role: identity.role,
+        platform,
+        via: identity.via,
+        ip,
+        // Events that act (sending, recalling, reacting) check the key's scopes like HTTP routes do.
+        scopes: identity.key ? [...identity.key.scopes] : null,
+      };
+      next();
+    } catch (err) {
+      next(new Error(err instanceof AppError ? err.key : 'api.internal'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const { userId, name, platform } = socket.data;
+    // Listeners first, synchronously: an event sent right after connecting must not find none.
+    for (const register of handlers) register(socket, services);
+
+    socket.on('status', async (payload, ack) => {
+      try {
+        const p = statusPayload.parse(payload ?? {});
+        const user = await services.users.account(userId);
+        const current = (await ctx.state.presence.get([userId])).get(userId)?.status;
+        await services.presence.setStatus(
+          { id: userId, name },
+          {
+            invisible: p.invisible ?? current?.invisible ?? user.invisible,
+            away: p.away ?? current?.away ?? user.away,
+          },
+        );
+        ack?.({ ok: true });
+      } catch (err) {
+        ackError(ack, err instanceof z.ZodError ? new AppError(400, 'api.badRequest') : err, ctx);
+      }
+    });
+
+    socket.on('disconnect', () => {
+      // socket.data.name, not `name`: the user may have been renamed meanwhile.
+      track(
+        services.presence
+          .disconnected({ id: userId, name: socket.data.name }, socket.id)
+          .catch((err) => ctx.log.warn({ err }, 'presence remove failed')),
+      );
+    });
+
+    const setup = (async () => {
+      const extra: string[] = [];
+      for (const hook of ctx.hooks.socketRooms) extra.push(...(await hook(userId)));
+      await socket.join([rooms.user(userId), ...extra]);
+      const user = await services.users.account(userId);
+      await services.presence.connected(
+        { id: userId, name, invisible: user.invisible, away: user.away },
+        socket.id,
+        platform,
+      );
+      // Gone while we were recording it: undo, so no ghost presence remains.
+      if (socket.disconnected) await services.presence.disconnected({ id: userId, name }, socket.id);
+      else socket.emit('ready', { name, platform });
+    })().catch((err) => {
+      ctx.log.error({ err }, 'socket setup failed');
+      socket.disconnect(true);
+    });
+    track(setup);
+  });
+
+  return {
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { Server } from 'socket.io';
+import type { AccountChange, ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from './events.ts';
+import { rooms } from './rooms.ts';
+
+export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/**
+ * How services reach live connections, cluster-wide: an HTTP handler on any
+ * node or a worker process calls these and the adapter (in-memory or Redis)
+ * delivers to whichever node holds the sockets. Call only after the write that
+ * the event announces has committed.
+ */
+export interface Notifier {
+  toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>): void;
+  toUsers<E extends EventName>(userIds: readonly number[], event: E, payload: Payload<E>): void;
+  toGroup<E extends EventName>(gid: string, event: E, payload: Payload<E>): void;
+  /**
+   * One emit to a group's room and some users' own rooms: a socket in several
+   * of them gets it once. For changes whose subjects may not be in the room
+   * (yet, or any more), such as a member who just joined or was removed.
+   */
+  toGroupAndUsers<E extends EventName>(gid: string, userIds: readonly number[], event: E, payload: Payload<E>): void;
+  /** To a group's room except one user's connections (typing notices are never echoed to the typist). */
+  toGroupExceptUser<E extends EventName>(gid: string, userId: number, event: E, payload: Payload<E>): void;
+  /** Puts the users' live sockets (on every node) into a group's room. */
+  joinGroup(userIds: readonly number[], gid: string): void;
+  leaveGroup(userIds: readonly number[], gid: string): void;
+  /** Removes every socket of the group's room from it (group dissolved). */
+  closeGroup(gid: string): void;
+  /** Tells the user's sockets why, then disconnects them on every node. */
+  disconnectUser(userId: number, reason: string): void;
+  /** Every connected socket on every node (announcements). */
+  toAll<E extends EventName>(event: E, payload: Payload<E>): void;
+  /**
+   * The user was renamed or changed role: their live connections (on every
+   * node) carry the new values, and receive `me.changed`.
+   */
+  accountChanged(userId: number, account: AccountChange): void;
+}
+
+export class SocketNotifier implements Notifier {
+  /** `clustered`: other nodes exist behind an adapter that carries server-side events. */
+  constructor(
+    private readonly io: ChatServer,
+    private readonly opts: { clustered: boolean } = { clustered: false },
+  ) {
+    io.on('user.changed', (userId, account) => void this.applyLocal(userId, account));
+  }
+
+  toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>): void {
+    // biome-ignore lint/suspicious/noExplicitAny: Socket.IO's emit typing cannot follow a generic event name.
+    (this.io.to(rooms.user(userId)).emit as any)(event, payload);
+  }
+
+  toUsers<E extends EventName>(userIds: readonly number[], event: E, payload: Payload<E>): void {
+    if (userIds.length === 0) return;
+    // biome-ignore lint/suspicious/noExplicitAny: see toUser.
+    (this.io.to(userIds.map(rooms.user)).emit as any)(event, payload);
+  }
+
+  toGroup<E extends EventName>(gid: string, event: E, payload: Payload<E>): void {
+    // biome-ignore lint/suspicious/noExplicitAny: see toUser.
+    (this.io.to(rooms.group(gid)).emit as any)(event, payload);
+  }
+
+  toGroupAndUsers<E extends EventName>(gid: string, userIds: readonly number[], event: E, payload: Payload<E>): void {
+    // biome-ignore lint/suspicious/noExplicitAny: see toUser.
+    (this.io.to([rooms.group(gid), ...userIds.map(rooms.user)]).emit as any)(event, payload);
+  }
+
+  toGroupExceptUser<E extends EventName>(gid: string, userId: number, event: E, payload: Payload<E>): void {
+    // biome-ignore lint/suspicious/noExplicitAny: see toUser.
+    (this.io.to(rooms.group(gid)).except(rooms.user(userId)).emit as any)(event, payload);
+  }
+
+  joinGroup(userIds: readonly number[], gid: string): void {
+    if (userIds.length) this.io.in(userIds.map(rooms.user)).socketsJoin(rooms.group(gid));
+  }
+
+  leaveGroup(userIds: readonly number[], gid: string): void {
+    if (userIds.length) this.io.in(userIds.map(rooms.user)).socketsLeave(rooms.group(gid));
+  }
+
+  closeGroup(gid: string): void {
+    this.io.in(rooms.group(gid)).socketsLeave(rooms.group(gid));
+  }
+
+  disconnectUser(userId: number, reason: string): void {
+    this.io.to(rooms.user(userId)).emit('logged.out', { reason });
+    this.io.in(rooms.user(userId)).disconnectSockets(true);
+  }
+
+  toAll<E extends EventName>(event: E, payload: Payload<E>): void {
+    // biome-ignore lint/suspicious/noExplicitAny: see toUser.
+    (this.io.emit as any)(event, payload);
+  }
+
+  accountChanged(userId: number, account: AccountChange): void {
+    void this.applyLocal(userId, account);
+    // Other nodes hold the rest of the user's connections.
+    if (this.opts.clustered) this.io.serverSideEmit('user.changed', userId, account);
+    this.io.to(rooms.user(userId)).emit('me.changed', { name: account.name });
+  }
+
+  private async applyLocal(userId: number, account: AccountChange): Promise<void> {
+    for (const socket of await this.io.local.in(rooms.user(userId)).fetchSockets()) {
+      socket.data.name = account.name;
+      socket.data.role = account.role;
+    }
+  }
+}

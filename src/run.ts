@@ -1,0 +1,50 @@
+import { pino } from 'pino';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/**
+ * Runs one node until SIGTERM or SIGINT, then stops it gracefully (see
+ * `ChatApp.close`). `overrides` win over the environment: `workers/main.ts`
+ * passes `{ ROLES: 'worker' }`. A second signal, or a shutdown that outlasts
+ * the grace period by far, exits at once.
+ */
+export async function runNode(overrides: Record<string, string> = {}): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({ ...process.env, ...overrides });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+  const app = await createApp({ config, log });
+  const addr = await app.listen();
+  log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // Past the grace period plus time to flush and close pools, something is stuck: do not hang forever.
+    setTimeout(() => {
+      log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, config.shutdownGraceMs + 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}

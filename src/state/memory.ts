@@ -1,0 +1,140 @@
+import { EventEmitter } from 'node:events';
+import type { Clock } from '../lib/clock.ts';
+import type { LiveStatus, PresenceInfo, PresenceStore, SharedState } from './shared-state.ts';
+
+interface Entry {
+  value: string;
+  expires: number;
+}
+
+/** Single-process shared state (embedded mode). */
+export class MemoryState implements SharedState {
+  readonly kind = 'memory' as const;
+  private readonly kv = new Map<string, Entry>();
+  private readonly bus = new EventEmitter();
+  readonly presence: MemoryPresence;
+  private readonly gcTimer: NodeJS.Timeout;
+
+  constructor(private readonly clock: Clock) {
+    this.presence = new MemoryPresence();
+    this.bus.setMaxListeners(0);
+    this.gcTimer = setInterval(() => this.collect(), 60_000);
+    this.gcTimer.unref();
+  }
+
+  private live(key: string): Entry | undefined {
+    const e = this.kv.get(key);
+    if (!e) return undefined;
+    if (e.expires <= this.clock.now()) {
+      this.kv.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+
+  private collect(): void {
+    const now = this.clock.now();
+    for (const [k, e] of this.kv) if (e.expires <= now) this.kv.delete(k);
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    this.kv.set(key, { value, expires: this.clock.now() + ttlMs });
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.value ?? null;
+  }
+
+  async take(key: string): Promise<string | null> {
+    const e = this.live(key);
+    this.kv.delete(key);
+    return e?.value ?? null;
+  }
+
+  async del(key: string): Promise<void> {
+    this.kv.delete(key);
+  }
+
+  async hit(key: string, limit: number, windowMs: number) {
+    const now = this.clock.now();
+    const window = Math.floor(now / windowMs);
+    const resetMs = (window + 1) * windowMs - now;
+    const k = `${key}:${window}`;
+    const count = Number(this.live(k)?.value ?? 0);
+    if (count >= limit) return { allowed: false, count, resetMs };
+    this.kv.set(k, { value: String(count + 1), expires: now + resetMs });
+    return { allowed: true, count: count + 1, resetMs };
+  }
+
+  async incr(key: string, ttlMs: number): Promise<number> {
+    const e = this.live(key);
+    const next = Number(e?.value ?? 0) + 1;
+    this.kv.set(key, { value: String(next), expires: e?.expires ?? this.clock.now() + ttlMs });
+    return next;
+  }
+
+  async publish(channel: string, message: string): Promise<number> {
+    this.bus.emit(channel, message);
+    return this.bus.listenerCount(channel);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
+    this.bus.on(channel, handler);
+  }
+
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.gcTimer);
+    this.bus.removeAllListeners();
+  }
+}
+
+class MemoryPresence implements PresenceStore {
+  private readonly conns = new Map<number, Map<string, string>>();
+  private readonly status = new Map<number, LiveStatus>();
+
+  async add(userId: number, connId: string, platform: string): Promise<boolean> {
+    let m = this.conns.get(userId);
+    if (!m) {
+      m = new Map();
+      this.conns.set(userId, m);
+    }
+    m.set(connId, platform);
+    return m.size === 1;
+  }
+
+  async remove(userId: number, connId: string): Promise<boolean> {
+    const m = this.conns.get(userId);
+    if (!m?.delete(connId)) return false;
+    if (m.size > 0) return false;
+    this.conns.delete(userId);
+    this.status.delete(userId);
+    return true;
+  }
+
+  async get(userIds: readonly number[]): Promise<Map<number, PresenceInfo>> {
+    const out = new Map<number, PresenceInfo>();
+    for (const id of userIds) {
+      const m = this.conns.get(id);
+      out.set(id, {
+        connected: !!m && m.size > 0,
+        platforms: m ? [...new Set(m.values())] : [],
+        status: this.status.get(id) ?? null,
+      });
+    }
+    return out;
+  }
+
+  async setStatus(userId: number, status: LiveStatus): Promise<void> {
+    if (this.conns.has(userId)) this.status.set(userId, status);
+  }
+
+  async sweep(): Promise<number[]> {
+    return [];
+  }
+
+  async heartbeat(): Promise<void> {}
+}

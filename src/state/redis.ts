@@ -1,0 +1,256 @@
+import { Redis } from 'ioredis';
+import type { Clock } from '../lib/clock.ts';
+import type { LiveStatus, PresenceInfo, PresenceStore, SharedState } from './shared-state.ts';
+
+/** Fixed-window hit that does not count rejected hits (one round trip, atomic). */
+const HIT = `
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c >= tonumber(ARGV[1]) then return {0, c} end
+c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return {1, c}`;
+
+const INCR_TTL = `
+local v = redis.call('INCR', KEYS[1])
+if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return v`;
+
+/**
+ * Presence layout: per user a hash of connections (`<node>|<conn>` → platform),
+ * per node a set of its connections (for the crash sweep), and two shared
+ * hashes read by lists: `agg` (user id → comma-joined distinct platforms, only
+ * while connected) and `st` (user id → live status JSON). A list of any size
+ * is then two HMGETs.
+ */
+const REFRESH_AGG = `
+local function refresh(userHash, aggHash, statusHash, uid)
+  local vals = redis.call('HVALS', userHash)
+  if #vals == 0 then
+    redis.call('HDEL', aggHash, uid)
+    redis.call('HDEL', statusHash, uid)
+    return 0
+  end
+  local seen, list = {}, {}
+  for _, v in ipairs(vals) do
+    if not seen[v] then seen[v] = true; list[#list + 1] = v end
+  end
+  redis.call('HSET', aggHash, uid, table.concat(list, ','))
+  return #vals
+end
+`;
+
+/** KEYS: user hash, node set, agg hash, status hash. ARGV: field, platform, node-set member, user id. Returns the connection count. */
+const PRESENCE_ADD = `${REFRESH_AGG}
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[3])
+return refresh(KEYS[1], KEYS[3], KEYS[4], ARGV[4])`;
+
+/** KEYS: user hash, node set, agg hash, status hash. ARGV: field, node-set member, user id. Returns 1 when the last connection went. */
+const PRESENCE_REMOVE = `${REFRESH_AGG}
+local removed = redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('SREM', KEYS[2], ARGV[2])
+if removed == 0 then return 0 end
+if refresh(KEYS[1], KEYS[3], KEYS[4], ARGV[3]) == 0 then return 1 end
+return 0`;
+
+/** A node that has not heartbeaten for this long is taken as crashed. */
+export const NODE_DEAD_AFTER_MS = 30_000;
+
+/** Expiry is kept in the value so that the injected clock decides it; the Redis TTL only collects garbage. */
+function pack(value: string, expires: number): string {
+  return `${expires}|${value}`;
+}
+
+function unpack(raw: string | null, now: number): string | null {
+  if (raw === null) return null;
+  const bar = raw.indexOf('|');
+  return Number(raw.slice(0, bar)) > now ? raw.slice(bar + 1) : null;
+}
+
+/** Shared state in Redis (cluster mode). Every key and channel carries the configured prefix. */
+export class RedisState implements SharedState {
+  readonly kind = 'redis' as const;
+  readonly presence: RedisPresence;
+  private sub: Redis | undefined;
+  private readonly handlers = new Map<string, Array<(m: string) => void>>();
+
+  constructor(
+    readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly clock: Clock,
+    nodeId: string,
+  ) {
+    this.presence = new RedisPresence(redis, `${prefix}pres:`, nodeId);
+  }
+
+  static connect(url: string, prefix: string, clock: Clock, nodeId: string): RedisState {
+    const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+    redis.on('error', () => {});
+    return new RedisState(redis, prefix, clock, nodeId);
+  }
+
+  private k(key: string): string {
+    return this.prefix + key;
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(this.k(key), pack(value, this.clock.now() + ttlMs), 'PX', Math.max(1, Math.ceil(ttlMs)));
+  }
+
+  async get(key: string): Promise<string | null> {
+    return unpack(await this.redis.get(this.k(key)), this.clock.now());
+  }
+
+  async take(key: string): Promise<string | null> {
+    return unpack(await this.redis.getdel(this.k(key)), this.clock.now());
+  }
+
+  async del(key: string): Promise<void> {
+    await this.redis.del(this.k(key));
+  }
+
+  async hit(key: string, limit: number, windowMs: number) {
+    const now = this.clock.now();
+    const window = Math.floor(now / windowMs);
+    const resetMs = (window + 1) * windowMs - now;
+    const [allowed, count] = (await this.redis.eval(HIT, 1, this.k(`${key}:${window}`), limit, resetMs + 1000)) as [
+      number,
+      number,
+    ];
+    return { allowed: allowed === 1, count, resetMs };
+  }
+
+  async incr(key: string, ttlMs: number): Promise<number> {
+    return (await this.redis.eval(INCR_TTL, 1, this.k(key), Math.ceil(ttlMs))) as number;
+  }
+
+  async publish(channel: string, message: string): Promise<number> {
+    return this.redis.publish(this.k(channel), message);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
+    if (!this.sub) {
+      this.sub = this.redis.duplicate();
+      this.sub.on('error', () => {});
+      this.sub.on('message', (ch: string, msg: string) => {
+        for (const h of this.handlers.get(ch) ?? []) h(msg);
+      });
+    }
+    const full = this.k(channel);
+    const list = this.handlers.get(full);
+    if (list) list.push(handler);
+    else {
+      this.handlers.set(full, [handler]);
+      await this.sub.subscribe(full);
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.sub?.disconnect();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+class RedisPresence implements PresenceStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly p: string,
+    private readonly nodeId: string,
+  ) {}
+
+  private userKey = (id: number) => `${this.p}u:${id}`;
+  private nodeKey = (node: string) => `${this.p}n:${node}`;
+  private nodesKey = () => `${this.p}nodes`;
+  private aggKey = () => `${this.p}agg`;
+  private statusKey = () => `${this.p}st`;
+
+  async add(userId: number, connId: string, platform: string): Promise<boolean> {
+    const n = (await this.redis.eval(
+      PRESENCE_ADD,
+      4,
+      this.userKey(userId),
+      this.nodeKey(this.nodeId),
+      this.aggKey(),
+      this.statusKey(),
+      `${this.nodeId}|${connId}`,
+      platform,
+      `${userId}|${connId}`,
+      userId,
+    )) as number;
+    return n === 1;
+  }
+
+  async remove(userId: number, connId: string): Promise<boolean> {
+    return this.removeFor(this.nodeId, userId, connId);
+  }
+
+  private async removeFor(node: string, userId: number, connId: string): Promise<boolean> {
+    const r = (await this.redis.eval(
+      PRESENCE_REMOVE,
+      4,
+      this.userKey(userId),
+      this.nodeKey(node),
+      this.aggKey(),
+      this.statusKey(),
+      `${node}|${connId}`,
+      `${userId}|${connId}`,
+      userId,
+    )) as number;
+    return r === 1;
+  }
+
+  async get(userIds: readonly number[]): Promise<Map<number, PresenceInfo>> {
+    const out = new Map<number, PresenceInfo>();
+    if (userIds.length === 0) return out;
+    const [agg, status] = await Promise.all([
+      this.redis.hmget(this.aggKey(), ...userIds.map(String)),
+      this.redis.hmget(this.statusKey(), ...userIds.map(String)),
+    ]);
+    userIds.forEach((id, i) => {
+      const platforms = agg[i] ? agg[i].split(',') : [];
+      const raw = status[i];
+      out.set(id, {
+        connected: platforms.length > 0,
+        platforms,
+        status: platforms.length > 0 && raw ? (JSON.parse(raw) as LiveStatus) : null,
+      });
+    });
+    return out;
+  }
+
+  async setStatus(userId: number, status: LiveStatus): Promise<void> {
+    await this.redis.hset(this.statusKey(), String(userId), JSON.stringify(status));
+  }
+
+  async heartbeat(): Promise<void> {
+    await this.redis.zadd(this.nodesKey(), Date.now(), this.nodeId);
+  }
+
+  async sweep(): Promise<number[]> {
+    const dead = await this.redis.zrangebyscore(this.nodesKey(), '-inf', Date.now() - NODE_DEAD_AFTER_MS);
+    const offline: number[] = [];
+    for (const node of dead) {
+      if (node === this.nodeId) continue;
+      // One sweeper per dead node across the cluster.
+      const claimed = await this.redis.set(`${this.p}sweep:${node}`, this.nodeId, 'PX', 10_000, 'NX');
+      if (claimed !== 'OK') continue;
+      const members = await this.redis.smembers(this.nodeKey(node));
+      for (const m of members) {
+        const bar = m.indexOf('|');
+        const userId = Number(m.slice(0, bar));
+        if (await this.removeFor(node, userId, m.slice(bar + 1))) offline.push(userId);
+      }
+      await this.redis.del(this.nodeKey(node));
+      await this.redis.zrem(this.nodesKey(), node);
+    }
+    return offline;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * State that must hold across every node of a cluster: short-lived secrets
+ * (2FA challenges, OAuth states), counters (login lockout, API-key windows),
+ * presence, and a small pub/sub bus for cache invalidation. Embedded mode keeps
+ * it in process; cluster mode keeps it in Redis. Expiry decisions use the
+ * injected clock; Redis TTLs only collect garbage.
+ */
+export interface SharedState {
+  readonly kind: 'memory' | 'redis';
+  /** Stores `value` under `key` until `ttlMs` from now. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  get(key: string): Promise<string | null>;
+  /** Atomically reads and deletes: a value can be taken once (single-use secrets). */
+  take(key: string): Promise<string | null>;
+  del(key: string): Promise<void>;
+  /**
+   * Counts one hit in the fixed window `windowMs` that contains now, unless the
+   * window already holds `limit` hits: then returns `{allowed:false}` and the
+   * rejected hit is not counted.
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; count: number; resetMs: number }>;
+  /** Increments a counter that lives `ttlMs`; returns the new value. */
+  incr(key: string, ttlMs: number): Promise<number>;
+  /** Resolves with the number of subscriptions (one per subscribed node) that received the message. */
+  publish(channel: string, message: string): Promise<number>;
+  subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  readonly presence: PresenceStore;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface LiveStatus {
+  invisible: boolean;
+  away: boolean;
+}
+
+export interface PresenceInfo {
+  /** At least one connection anywhere in the cluster. */
+  connected: boolean;
+  platforms: string[];
+  status: LiveStatus | null;
+}
+
+/** Connections per user across the cluster; connection ids are unique per node. */
+export interface PresenceStore {
+  /** Records a connection; true when it is the user's first (the user came online). */
+  add(userId: number, connId: string, platform: string): Promise<boolean>;
+  /** Removes a connection; true when it was the user's last (the user went offline). */
+  remove(userId: number, connId: string): Promise<boolean>;
+  /** Presence of many users in one round trip. */
+  get(userIds: readonly number[]): Promise<Map<number, PresenceInfo>>;
+  /** Live status override while connected; cleared when the last connection closes. */
+  setStatus(userId: number, status: LiveStatus): Promise<void>;
+  /**
+   * Clears connections of nodes that stopped heartbeating (crashed), returning
+   * the users that went offline as a result. Called periodically by every node.
+   */
+  sweep(): Promise<number[]>;
+  /** Marks this node alive. */
+  heartbeat(): Promise<void>;
+}

@@ -1,0 +1,180 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+import { assertStoredName, type BlobStore, type ByteRange, MultipartGoneError, type StoredPart } from './blob-store.ts';
+
+/** Final objects live under this prefix; tus keeps its in-progress uploads elsewhere in the bucket. */
+const OBJECT_PREFIX = 'uploads/';
+/** HeadBucket of the readiness check gives up after this long. */
+const PING_TIMEOUT_MS = 2_500;
+
+export type S3Settings = NonNullable<Config['s3']>;
+
+/** The S3 client settings shared by this store and the tus S3 store. */
+export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
+  return {
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    // Some S3-compatible servers store corrupted objects under the SDK's default streaming checksums.
+    requestChecksumCalculation: s3.checksums,
+    responseChecksumValidation: s3.checksums,
+    ...(s3.accessKeyId && s3.secretAccessKey
+      ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+      : {}),
+  };
+}
+
+const errorName = (err: unknown): string | undefined => (err as { name?: string; Code?: string })?.name;
+
+/**
+ * Objects in an S3 bucket (MinIO, AWS, any S3-compatible server), path-style.
+ * A PutObject or a completed multipart upload appears whole or not at all.
+ * Chunked uploads map onto S3 multipart uploads, so a node keeps no part on
+ * its own disk and any node can take any chunk.
+ */
+export class S3Store implements BlobStore {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(s3: S3Settings) {
+    this.client = new S3Client(s3ClientConfig(s3));
+    this.bucket = s3.bucket;
+  }
+
+  private key(name: string): string {
+    assertStoredName(name);
+    return OBJECT_PREFIX + name;
+  }
+
+  /**
+   * Sends a request whose body is a stream. A stream that fails (a limit
+   * broken, a client gone) aborts the request; otherwise S3 would wait for
+   * the bytes promised by Content-Length.
+   */
+  private async sendStreaming<T>(body: Readable, send: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    const abort = new AbortController();
+    const onError = (err: Error) => abort.abort(err);
+    body.once('error', onError);
+    try {
+      return await send(abort.signal);
+    } finally {
+      body.off('error', onError);
+    }
+  }
+
+  async put(name: string, body: Readable, size?: number): Promise<void> {
+    const Key = this.key(name);
+    if (size !== undefined) {
+      await this.sendStreaming(body, (abortSignal) =>
+        this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentLength: size }), { abortSignal }),
+      );
+      return;
+    }
+    // S3 needs the length before the body. A single-request upload (at most 5 MB) is spooled to a temporary file.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chat-spool-'));
+    try {
+      const file = path.join(dir, 'body');
+      await pipeline(body, createWriteStream(file));
+      const { size: length } = await stat(file);
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key, Body: createReadStream(file), ContentLength: length }),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async get(name: string, range?: ByteRange): Promise<Readable | undefined> {
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(name),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      return res.Body instanceof Readable ? res.Body : undefined;
+    } catch (err) {
+      if (errorName(err) === 'NoSuchKey' || errorName(err) === 'NotFound') return undefined;
+      throw err;
+    }
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+  }
+
+  async createMultipart(name: string): Promise<string> {
+    const res = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key(name) }));
+    if (!res.UploadId) throw new Error('S3 returned no UploadId');
+    return res.UploadId;
+  }
+
+  async putPart(name: string, multipartId: string, index: number, body: Readable, size: number): Promise<string> {
+    const res = await this.sendStreaming(body, (abortSignal) =>
+      this.client.send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: this.key(name),
+          UploadId: multipartId,
+          PartNumber: index + 1,
+          Body: body,
+          ContentLength: size,
+        }),
+        { abortSignal },
+      ),
+    ).catch((err) => {
+      throw errorName(err) === 'NoSuchUpload' ? new MultipartGoneError({ cause: err }) : err;
+    });
+    if (!res.ETag) throw new Error('S3 returned no ETag');
+    return res.ETag;
+  }
+
+  async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<void> {
+    const ordered = [...parts].sort((a, b) => a.index - b.index);
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: this.key(name),
+        UploadId: multipartId,
+        MultipartUpload: { Parts: ordered.map((p) => ({ PartNumber: p.index + 1, ETag: p.etag })) },
+      }),
+    );
+  }
+
+  async abortMultipart(name: string, multipartId: string): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key(name), UploadId: multipartId }));
+    } catch (err) {
+      if (errorName(err) !== 'NoSuchUpload') throw err;
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    // Within the readiness timeout (3 s), so a hung endpoint does not leave requests behind.
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(PING_TIMEOUT_MS) });
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+}
