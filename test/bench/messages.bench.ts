@@ -1,0 +1,604 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import type { Queryable } from '../../src/db/index.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { PgliteDb } from '../../src/db/pglite.ts';
+import { PostgresDb } from '../../src/db/postgres.ts';
+import { randomHex, sha256Hex } from '../../src/lib/crypto.ts';
+import { type BenchRow, load, ratio, type ServerProcess, spawnServer } from './lib.ts';
+
+/**
+ * Messaging benchmarks (issue 4), each beside a baseline measured in the same run:
+ * - group fan-out (200 members, acked sends, stored) against a bare Socket.IO broadcast:
+ *   deliveries/s at saturation, and p50/p99 delivery latency at 20,000 deliveries/s;
+ * - direct messages, 500 friend pairs sending at once, stored messages/s against raw
+ *   single-row `INSERT ... RETURNING` through pg at the same concurrency (cluster mode);
+ * - the same across two nodes with Redis (cluster mode);
+ * - history (`GET /api/messages`, 100 messages) req/s against the raw SQL;
+ * - search p99 over a large seeded table (cluster mode);
+ * - memory per idle authenticated socket against a bare Socket.IO connection.
+ * Servers run in child processes; socket clients and load generators in this
+ * process, over loopback. People, sessions, groups and messages are seeded with
+ * bulk SQL before the servers start. Cluster mode needs BENCH_DATABASE_URL (a
+ * fresh database is created beside it and dropped at the end) and BENCH_REDIS_URL.
+ */
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const MEMBERS = 200;
+/** Concurrent senders of the fan-out saturation run (closed loop, each waits for its ack). */
+const FANOUT_SENDERS = 16;
+const TARGET_DELIVERIES = 20_000;
+const DM_PAIRS = 500;
+const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 2_000);
+const SEARCH_ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 200_000);
+const SEARCH_QUERIES = 200;
+const POOL_SIZE = 20;
+
+/** BENCH_MESSAGES_PARTS=fanout,dm,history,search,memory runs only those (default: all). */
+const PARTS = new Set((process.env.BENCH_MESSAGES_PARTS ?? 'fanout,dm,history,search,memory').split(','));
+const wants = (part: string) => PARTS.has(part);
+
+const benchStart = Date.now();
+/** Progress on stderr, so a long run shows where it is. */
+const step = (what: string) => console.error(`[messages bench +${Math.round((Date.now() - benchStart) / 1000)}s] ${what}`);
+
+interface Person {
+  id: number;
+  name: string;
+  cookie: string;
+}
+
+interface Seeded {
+  owner: Person;
+  members: Person[];
+  gid: string;
+  idle: Person[];
+  senders: Person[];
+  recipients: Person[];
+}
+
+/** Embedded mode always (unless BENCH_MESSAGES=cluster); cluster mode when its URLs are set (unless BENCH_MESSAGES=embedded). */
+export async function run(): Promise<BenchRow[]> {
+  const only = process.env.BENCH_MESSAGES;
+  const rows: BenchRow[] = [];
+  if (only !== 'cluster') rows.push(...(await embedded()));
+  const { BENCH_DATABASE_URL: dbUrl, BENCH_REDIS_URL: redisUrl } = process.env;
+  if (only !== 'embedded' && dbUrl && redisUrl) rows.push(...(await cluster(dbUrl, redisUrl)));
+  return rows;
+}
+
+// ---- embedded mode ----
+
+async function embedded(): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'chat-bench-msg-'));
+  const dbDir = path.join(dataDir, 'db');
+  const rows: BenchRow[] = [];
+  try {
+    step('embedded: seeding');
+    const seedDb = await PgliteDb.open(dbDir);
+    await migrate(seedDb);
+    const seeded = await seed(seedDb, { dmPairs: 0 });
+    await seedDb.close();
+
+    const bare = await spawnServer('test/bench/bare-socket-server.ts');
+    const app = await spawnServer('test/bench/app-server.ts', { DATA_DIR: dataDir });
+    step('embedded: servers up');
+    try {
+      if (wants('fanout')) rows.push(...(await fanOutRows([app.url], bare, seeded, 'embedded')));
+      if (wants('memory')) rows.push(...(await memoryRows(app, bare, seeded.idle)));
+      if (wants('history')) {
+        step('embedded: history');
+        const hist = await load(`${app.url}/api/messages?gid=${seeded.gid}&limit=100`, { headers: { cookie: seeded.owner.cookie }, seconds: SECONDS, connections: 16 });
+        await app.stop();
+        // The raw SQL on the same database, once the server has let go of it (PGlite: one process per directory).
+        const db = await PgliteDb.open(dbDir);
+        const raw = await rawQueryRate(db, RAW_HISTORY, [`g:${seeded.gid}`], 1, SECONDS);
+        await db.close();
+        rows.push({
+          name: 'GET /api/messages, 100 messages [embedded]',
+          value: hist.rps,
+          unit: 'req/s',
+          note: `${ratio(hist.rps, raw)}× raw SQL ${raw} q/s in-process (target ≥ 0.4), p99 ${hist.p99} ms, non-2xx ${hist.non2xx}`,
+        });
+      }
+    } finally {
+      await app.stop();
+      await bare.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+// ---- cluster mode ----
+
+async function cluster(baseUrl: string, redisUrl: string): Promise<BenchRow[]> {
+  const dbName = `chat_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = withDatabase(baseUrl, dbName);
+  const rows: BenchRow[] = [];
+  const started: ServerProcess[] = [];
+  try {
+    step('cluster: seeding');
+    const db = PostgresDb.connect(url, POOL_SIZE);
+    await migrate(db);
+    const seeded = await seed(db, { dmPairs: DM_PAIRS });
+    const searchSetup = wants('search') ? await seedSearchCorpus(db, seeded.owner, SEARCH_ROWS) : undefined;
+    await db.exec(
+      `create table bench_raw (like messages including all);
+       alter table bench_raw add foreign key (from_id) references users (id), add foreign key (to_id) references users (id);
+       analyze`,
+    );
+
+    const env = { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX: `bench${Date.now()}:` };
+    const a = await spawnServer('test/bench/app-server.ts', env);
+    started.push(a);
+    const b = await spawnServer('test/bench/app-server.ts', env);
+    started.push(b);
+    const bare = await spawnServer('test/bench/bare-socket-server.ts');
+    started.push(bare);
+
+    // Direct messages: one node, then the senders spread over two; raw inserts at the same concurrency.
+    if (wants('dm')) {
+      step('cluster: direct messages');
+      const dmOne = await dmRun([a.url], seeded);
+      const dmTwo = await dmRun([a.url, b.url], seeded);
+      const raw = await rawInsertRate(db, seeded, DM_PAIRS, SECONDS);
+      rows.push(
+        { name: 'raw INSERT ... RETURNING through pg (baseline)', value: raw, unit: 'rows/s', note: `${DM_PAIRS} in flight, pool of ${POOL_SIZE}, same table and indexes` },
+        {
+          name: `direct messages, ${DM_PAIRS} pairs at once [cluster, 1 node]`,
+          value: dmOne.perSec,
+          unit: 'stored msg/s',
+          note: `${ratio(dmOne.perSec, raw)}× raw (target ≥ 1.0); ack p50 ${dmOne.p50} ms, p99 ${dmOne.p99} ms; errors ${dmOne.errors}`,
+        },
+        {
+          name: `direct messages, ${DM_PAIRS} pairs at once [cluster, 2 nodes]`,
+          value: dmTwo.perSec,
+          unit: 'stored msg/s',
+          note: `${ratio(dmTwo.perSec, dmOne.perSec)}× one node (target ≥ 0.9); ack p99 ${dmTwo.p99} ms; errors ${dmTwo.errors}`,
+        },
+      );
+    }
+
+    if (wants('fanout')) {
+      const single = await fanOutRows([a.url], bare, seeded, 'cluster, 1 node');
+      const spread = await fanOutRows([a.url, b.url], undefined, seeded, 'cluster, 2 nodes');
+      rows.push(...single, ...spread);
+    }
+
+    if (wants('history')) {
+      step('cluster: history');
+      const hist = await load(`${a.url}/api/messages?gid=${seeded.gid}&limit=100`, { headers: { cookie: seeded.owner.cookie }, seconds: SECONDS, connections: 16 });
+      const rawHist = await rawQueryRate(db, RAW_HISTORY, [`g:${seeded.gid}`], 16, SECONDS);
+      rows.push({
+        name: 'GET /api/messages, 100 messages [cluster]',
+        value: hist.rps,
+        unit: 'req/s',
+        note: `${ratio(hist.rps, rawHist)}× raw SQL ${rawHist} q/s through pg, 16 in flight (target ≥ 0.4); p99 ${hist.p99} ms; non-2xx ${hist.non2xx}`,
+      });
+    }
+
+    if (searchSetup) {
+      step('cluster: search');
+      rows.push(...(await searchRows(a.url, searchSetup)));
+    }
+    await db.close();
+  } finally {
+    for (const s of started.reverse()) await s.stop();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+  return rows;
+}
+
+// ---- seeding (bulk SQL) ----
+
+async function seed(db: Queryable, opts: { dmPairs: number }): Promise<Seeded> {
+  const tag = randomHex(3);
+  const members = await seedPeople(db, `m${tag}_`, MEMBERS);
+  const owner = members[0]!;
+  const gid = randomHex(8);
+  const now = Date.now();
+  await db.query(`insert into groups (gid, name, owner_id, created) values ($1, 'Bench room', $2, $3)`, [gid, owner.id, now]);
+  await db.query(
+    `insert into group_members (gid, user_id, role, joined)
+     select $1, id, case when id = $2 then 'owner' else 'member' end, $3 from unnest($4::bigint[]) as t(id)`,
+    [gid, owner.id, now, members.map((m) => m.id)],
+  );
+  // A full history (500 messages from the members), so reads do not depend on the fan-out run.
+  await db.query(
+    `insert into messages (room, idx, from_id, gid, type, content, ts)
+     select 'g:' || $1, i, ($2::bigint[])[1 + i % array_length($2::bigint[], 1)], $1, 'text', 'seeded message ' || i, $3::bigint + i
+       from generate_series(1, 500) i`,
+    [gid, members.map((m) => m.id), now],
+  );
+  await db.query(`insert into room_seq (room, last_idx) values ('g:' || $1, 500)`, [gid]);
+  const idle = await seedPeople(db, `i${tag}_`, IDLE_SOCKETS);
+  const senders = opts.dmPairs ? await seedPeople(db, `s${tag}_`, opts.dmPairs) : [];
+  const recipients = opts.dmPairs ? await seedPeople(db, `r${tag}_`, opts.dmPairs) : [];
+  if (opts.dmPairs) {
+    await db.query(
+      `insert into friendships (user_lo, user_hi, created)
+       select least(a, b), greatest(a, b), $3 from unnest($1::bigint[], $2::bigint[]) as t(a, b)`,
+      [senders.map((p) => p.id), recipients.map((p) => p.id), now],
+    );
+  }
+  return { owner, members, gid, idle, senders, recipients };
+}
+
+/** Active accounts with a live session each (only the token's sha256 is stored, as the server does). */
+async function seedPeople(db: Queryable, prefix: string, n: number): Promise<Person[]> {
+  const now = Date.now();
+  const users = await db.query<{ id: number; name: string }>(
+    `insert into users (name, email, password_hash, status, created)
+     select $1 || i, '', 'not-a-hash', 'active', $2 from generate_series(1, $3::int) i returning id, name`,
+    [prefix, now, n],
+  );
+  const tokens = users.map(() => randomHex(24));
+  await db.query(
+    `insert into sessions (token_hash, user_id, created, expires)
+     select h, id, $3, $4 from unnest($1::text[], $2::bigint[]) as t(h, id)`,
+    [tokens.map((t) => sha256Hex(t)), users.map((u) => u.id), now, now + 86_400_000],
+  );
+  return users.map((u, i) => ({ id: u.id, name: u.name, cookie: `chat_token=${tokens[i]}` }));
+}
+
+interface SearchSetup {
+  searcher: Person;
+  /** Substrings of messages in the searcher's groups (a few hits each). */
+  rare: string[];
+  /** Matches every message of the searcher's groups (the trigram index cannot narrow it). */
+  common: string;
+  /** Matches nothing anywhere. */
+  absent: string[];
+}
+
+/**
+ * `rows` text messages in rows/500 groups of 500 (a full history each); the
+ * searcher belongs to 20 of them. Content: `note <group> <i> <md5>`.
+ */
+async function seedSearchCorpus(db: Queryable, owner: Person, rows: number): Promise<SearchSetup> {
+  const groups = Math.ceil(rows / 500);
+  const now = Date.now();
+  await db.query(
+    `insert into groups (gid, name, owner_id, created)
+     select 'e' || lpad(to_hex(g), 15, '0'), 'Corpus ' || g, $1, $2 from generate_series(1, $3::int) g`,
+    [owner.id, now, groups],
+  );
+  await db.query(
+    `insert into messages (room, idx, from_id, gid, type, content, ts)
+     select 'g:e' || lpad(to_hex(g), 15, '0'), i, $1, 'e' || lpad(to_hex(g), 15, '0'), 'text',
+            'note ' || g || ' ' || i || ' ' || md5(g || ':' || i), $2::bigint + g * 500 + i
+       from generate_series(1, $3::int) g, generate_series(1, 500) i`,
+    [owner.id, now, groups],
+  );
+  await db.query(`insert into room_seq (room, last_idx) select 'g:e' || lpad(to_hex(g), 15, '0'), 500 from generate_series(1, $1::int) g`, [groups]);
+  const [searcher] = await seedPeople(db, `q${randomHex(3)}_`, 1);
+  const mine = Array.from({ length: Math.min(20, groups) }, (_, k) => 1 + Math.floor((k * groups) / 20));
+  await db.query(
+    `insert into group_members (gid, user_id, role, joined) select 'e' || lpad(to_hex(g), 15, '0'), $1, 'member', $2 from unnest($3::int[]) g`,
+    [searcher!.id, now, mine],
+  );
+  await db.query('analyze messages');
+  const md5 = (await db.query<{ h: string }>(`select md5(g || ':' || i) as h from unnest($1::int[]) g, generate_series(1, 500, 50) i`, [mine])).map((r) => r.h);
+  return {
+    searcher: searcher!,
+    rare: md5.map((h, i) => h.slice(i % 20, (i % 20) + 7)),
+    common: 'note',
+    absent: Array.from({ length: 20 }, () => `zz${randomHex(3)}`),
+  };
+}
+
+// ---- fan-out ----
+
+interface FanOutResult {
+  /** Acknowledged sends per second. */
+  sent: number;
+  deliveries: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Saturation and latency at 20,000 deliveries/s, for the app (stored) and, when given, the bare baseline. */
+async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, seeded: Seeded, mode: string): Promise<BenchRow[]> {
+  const rate = TARGET_DELIVERIES / MEMBERS;
+  step(`fan-out [${mode}]: connecting`);
+  const appSockets = await connectAll(
+    seeded.members.map((m, i) => ({ url: appUrls[i % appUrls.length]!, cookie: m.cookie })),
+  );
+  const payload = (content: string) => ({ gid: seeded.gid, type: 'text', content });
+  step(`fan-out [${mode}]: saturation`);
+  const appSat = await fanOut(appSockets.slice(0, FANOUT_SENDERS), appSockets, payload, {});
+  step(`fan-out [${mode}]: paced`);
+  const appPaced = await fanOut(appSockets.slice(0, FANOUT_SENDERS), appSockets, payload, { ratePerSec: rate });
+  closeAll(appSockets);
+  const rows: BenchRow[] = [];
+  let bareSat: FanOutResult | undefined;
+  let barePaced: FanOutResult | undefined;
+  if (bare) {
+    step('fan-out: bare baseline');
+    const bareSockets = await connectAll(seeded.members.map(() => ({ url: bare.url })));
+    bareSat = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), {});
+    barePaced = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), { ratePerSec: rate });
+    closeAll(bareSockets);
+    rows.push(
+      { name: `bare Socket.IO broadcast to ${MEMBERS}, saturation (baseline)`, value: bareSat.deliveries, unit: 'deliveries/s', note: `${bareSat.sent} acked sends/s, ${FANOUT_SENDERS} senders` },
+      { name: `bare Socket.IO broadcast at ${TARGET_DELIVERIES} deliveries/s, p50 / p99 (baseline)`, value: barePaced.p99, unit: 'ms p99', note: `p50 ${barePaced.p50} ms; ${barePaced.deliveries} deliveries/s achieved` },
+    );
+  }
+  rows.push(
+    {
+      name: `group fan-out to ${MEMBERS}, stored, saturation [${mode}]`,
+      value: appSat.deliveries,
+      unit: 'deliveries/s',
+      note: `${appSat.sent} stored msg/s, ${FANOUT_SENDERS} senders; ${bareSat ? `${ratio(appSat.deliveries, bareSat.deliveries)}× bare (target ≥ 0.6)` : 'receivers on both nodes'}; errors ${appSat.errors}`,
+    },
+    {
+      name: `group fan-out at ${TARGET_DELIVERIES} deliveries/s, p99 [${mode}]`,
+      value: appPaced.p99,
+      unit: 'ms p99',
+      note: `p50 ${appPaced.p50} ms; ${appPaced.deliveries} deliveries/s achieved${barePaced ? `; ${ratio(appPaced.p99, barePaced.p99)}× bare p99 (target ≤ 2)` : ''}; errors ${appPaced.errors}`,
+    },
+  );
+  return rows;
+}
+
+/**
+ * Senders emit `msg` with an ack (closed loop, or paced at `ratePerSec` across
+ * senders); every receiver counts `msg` events carrying a send time, and the
+ * latency from send to receipt.
+ */
+async function fanOut(
+  senders: Socket[],
+  receivers: Socket[],
+  payload: (content: string) => Record<string, unknown>,
+  opts: { ratePerSec?: number },
+): Promise<FanOutResult> {
+  let deliveries = 0;
+  const latencies: number[] = [];
+  const onMsg = (m: { content?: unknown }) => {
+    const sentAt = Number(m.content);
+    if (!Number.isFinite(sentAt)) return;
+    deliveries++;
+    latencies.push(performance.now() - sentAt);
+  };
+  for (const r of receivers) r.on('msg', onMsg);
+  let acked = 0;
+  let errors = 0;
+  const sendOne = async (s: Socket) => {
+    const res = (await s
+      .timeout(30_000)
+      .emitWithAck('msg', payload(String(performance.now())))
+      .catch(() => ({ ok: false }))) as { ok: boolean };
+    if (res.ok) acked++;
+    else errors++;
+  };
+  const start = performance.now();
+  const until = start + SECONDS * 1000;
+  if (opts.ratePerSec) {
+    const inFlight: Promise<void>[] = [];
+    const interval = 1000 / opts.ratePerSec;
+    let next = start;
+    for (let i = 0; performance.now() < until; i++) {
+      inFlight.push(sendOne(senders[i % senders.length]!));
+      next += interval;
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+    await Promise.all(inFlight);
+  } else {
+    await Promise.all(
+      senders.map(async (s) => {
+        while (performance.now() < until) await sendOne(s);
+      }),
+    );
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  // Deliveries of the last acknowledged messages are still on their way.
+  await sleep(1000);
+  for (const r of receivers) r.off('msg', onMsg);
+  latencies.sort((x, y) => x - y);
+  return { sent: Math.round(acked / elapsed), deliveries: Math.round(deliveries / elapsed), p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), errors };
+}
+
+// ---- direct messages ----
+
+/** Every sender sends to its friend in a closed loop; the senders are spread over `urls`. */
+async function dmRun(urls: string[], seeded: Seeded): Promise<{ perSec: number; p50: number; p99: number; errors: number }> {
+  const sockets = await connectAll(seeded.senders.map((p, i) => ({ url: urls[i % urls.length]!, cookie: p.cookie })));
+  let acked = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  const start = performance.now();
+  const until = start + SECONDS * 1000;
+  await Promise.all(
+    sockets.map(async (s, i) => {
+      const dm = seeded.recipients[i]!.name;
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = (await s
+          .timeout(30_000)
+          .emitWithAck('msg', { dm, type: 'text', content: `hello ${t0}` })
+          .catch(() => ({ ok: false }))) as { ok: boolean };
+        latencies.push(performance.now() - t0);
+        if (res.ok) acked++;
+        else errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  closeAll(sockets);
+  latencies.sort((x, y) => x - y);
+  return { perSec: Math.round(acked / elapsed), p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), errors };
+}
+
+/** Single-row inserts into a copy of the messages table (same indexes and foreign keys), `concurrency` in flight. */
+async function rawInsertRate(db: PostgresDb, seeded: Seeded, concurrency: number, seconds: number): Promise<number> {
+  let done = 0;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, i) => {
+      const from = seeded.senders[i % seeded.senders.length]!.id;
+      const to = seeded.recipients[i % seeded.recipients.length]!.id;
+      const room = `raw:${i}`;
+      for (let idx = 1; performance.now() < until; idx++) {
+        await db.pool.query(
+          `insert into bench_raw (room, idx, from_id, to_id, type, content, ts) values ($1, $2, $3, $4, 'text', $5, $6) returning idx`,
+          [room, idx, from, to, `hello ${idx}`, Date.now()],
+        );
+        done++;
+      }
+    }),
+  );
+  return Math.round(done / ((performance.now() - start) / 1000));
+}
+
+// ---- history and search ----
+
+/** What GET /api/messages reads, as plain rows (no reactions, no JSON). */
+const RAW_HISTORY = `select m.idx, u.name, m.type, m.content, m.ts, m.md, m.reply_to, m.recalled, m.file_expired
+  from messages m join users u on u.id = m.from_id where m.room = $1 order by m.idx desc limit 100`;
+
+async function rawQueryRate(db: Queryable, sql: string, params: unknown[], concurrency: number, seconds: number): Promise<number> {
+  let done = 0;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        await db.query(sql, params);
+        done++;
+      }
+    }),
+  );
+  return Math.round(done / ((performance.now() - start) / 1000));
+}
+
+async function searchRows(url: string, setup: SearchSetup): Promise<BenchRow[]> {
+  const kinds = { rare: setup.rare, common: [setup.common], absent: setup.absent };
+  const times: Record<string, number[]> = { rare: [], common: [], absent: [] };
+  const all: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < SEARCH_QUERIES + 20; i++) {
+    const kind = (['rare', 'common', 'absent'] as const)[i % 3]!;
+    const q = kinds[kind][i % kinds[kind].length]!;
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/messages/search?q=${encodeURIComponent(q)}`, { headers: { cookie: setup.searcher.cookie } });
+    const body = (await res.json()) as { messages?: unknown[] };
+    const ms = performance.now() - t0;
+    if (!res.ok) throw new Error(`search failed: ${res.status}`);
+    if (i < 20) continue; // warm-up
+    hits += body.messages?.length ?? 0;
+    times[kind]!.push(ms);
+    all.push(ms);
+  }
+  for (const t of Object.values(times)) t.sort((x, y) => x - y);
+  all.sort((x, y) => x - y);
+  const rowsNote = `${SEARCH_ROWS.toLocaleString('en')} stored messages, searcher in 20 of ${Math.ceil(SEARCH_ROWS / 500)} groups`;
+  return [
+    {
+      name: 'GET /api/messages/search, p99 [cluster]',
+      value: pct(all, 0.99),
+      unit: 'ms',
+      note: `target < 50 ms; p50 ${pct(all, 0.5)} ms; ${rowsNote}; ${SEARCH_QUERIES} sequential queries, ${hits} hits`,
+    },
+    {
+      name: 'search p99 by query kind [cluster]',
+      value: Math.max(...Object.values(times).map((t) => pct(t, 0.99))),
+      unit: 'ms',
+      note: `rare substring ${pct(times.rare!, 0.99)} ms, every message matches ${pct(times.common!, 0.99)} ms, no match ${pct(times.absent!, 0.99)} ms`,
+    },
+  ];
+}
+
+// ---- memory ----
+
+/** Resident memory of a server per idle connection (authenticated for the app), against a bare Socket.IO server. */
+async function memoryRows(app: ServerProcess, bare: ServerProcess, people: Person[]): Promise<BenchRow[]> {
+  const perSocket = async (server: ServerProcess, targets: Array<{ url: string; cookie?: string }>) => {
+    await sleep(500);
+    const before = rss(server);
+    const sockets = await connectAll(targets);
+    await sleep(1500);
+    const after = rss(server);
+    closeAll(sockets);
+    await sleep(500);
+    return Math.round((after - before) / targets.length);
+  };
+  step('memory per socket');
+  const appBytes = await perSocket(app, people.map((p) => ({ url: app.url, cookie: p.cookie })));
+  const bareBytes = await perSocket(bare, people.map(() => ({ url: bare.url })));
+  return [
+    { name: 'idle bare Socket.IO connection (baseline)', value: Math.round(bareBytes / 1024), unit: 'KiB RSS', note: `${people.length} connections` },
+    {
+      name: 'idle authenticated connection [embedded]',
+      value: Math.round(appBytes / 1024),
+      unit: 'KiB RSS',
+      note: `${ratio(appBytes, bareBytes)}× bare (target ≤ 1.5); ${people.length} connections (not 10,000: the clients share this machine)`,
+    },
+  ];
+}
+
+/** Resident set size of a child process, from /proc. */
+function rss(server: ServerProcess): number {
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+// ---- helpers ----
+
+async function connectAll(targets: Array<{ url: string; cookie?: string }>, batch = 50): Promise<Socket[]> {
+  const out: Socket[] = [];
+  for (let i = 0; i < targets.length; i += batch) {
+    out.push(...(await Promise.all(targets.slice(i, i + batch).map((t) => connectOne(t.url, t.cookie)))));
+  }
+  return out;
+}
+
+function connectOne(url: string, cookie?: string): Promise<Socket> {
+  const s = io(url, { path: '/ws', transports: ['websocket'], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('socket not ready in 20 s')), 20_000);
+    s.once('ready', () => {
+      clearTimeout(t);
+      resolve(s);
+    });
+    s.once('connect_error', (err) => {
+      clearTimeout(t);
+      reject(err);
+    });
+  });
+}
+
+function closeAll(sockets: Socket[]): void {
+  for (const s of sockets) s.disconnect();
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const pct = (sorted: number[], q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100 : 0);
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// `npx tsx test/bench/messages.bench.ts` prints the figures (cluster mode too with BENCH_DATABASE_URL and BENCH_REDIS_URL).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = Date.now();
+  console.table(await run());
+  console.log(`run time ${Math.round((Date.now() - started) / 1000)} s`);
+  process.exit(0);
+}

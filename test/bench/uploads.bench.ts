@@ -1,0 +1,212 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { startS3, type TestS3 } from '../helpers/s3.ts';
+
+/** One figure of the benchmark. */
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  note: string;
+}
+
+const MB = 1024 * 1024;
+const CHUNK = 5_242_880;
+const BIG = 100 * MB;
+const SMALL = 5 * MB;
+const REPEATS = 3;
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SCRATCH = path.resolve(HERE, '../../.test-data');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  ask<T>(type: string): Promise<T>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = fork(path.join(HERE, 'upload-server.ts'), [], {
+    // BENCH_SERVER_ARGS passes flags to the server process (e.g. --cpu-prof).
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])],
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (msg: { type: string } & T) => {
+        if (msg.type !== type) return;
+        child.off('message', on);
+        resolve(msg);
+      };
+      child.on('message', on);
+      child.send({ type });
+    });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (msg: { type: string; url: string }) => resolve(msg.url));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { url, child, ask };
+}
+
+async function login(url: string): Promise<string> {
+  const name = `bench${randomBytes(3).toString('hex')}`;
+  const password = 'Bench-pass-2024';
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${url}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ name, password, email: `${name}@example.com` }) });
+  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: name, password }) });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('chat_token='));
+  if (!cookie) throw new Error('bench login failed');
+  return cookie.split(';')[0]!;
+}
+
+/**
+ * POST one file as multipart/form-data with a bare http.request: the client
+ * should cost as little as possible next to the server it measures.
+ */
+function postFile(url: string, cookie: string, content: Buffer, fileName: string): Promise<Record<string, unknown>> {
+  const boundary = `bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + content.length + tail.length,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          const body = JSON.parse(text) as Record<string, unknown>;
+          if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode} ${text}`));
+          else resolve(body);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    req.write(content);
+    req.end(tail);
+  });
+}
+
+/** init, the chunks `parallel` at a time, complete; returns elapsed ms. */
+async function chunkedUpload(url: string, cookie: string, content: Buffer, parallel: number): Promise<number> {
+  const started = performance.now();
+  const json = { 'content-type': 'application/json', cookie };
+  const init = (await (await fetch(`${url}/api/upload/init`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'bench.bin.zip', size: content.length }) })).json()) as {
+    uploadId: string;
+    chunks: number;
+  };
+  const queue = [...Array(init.chunks).keys()];
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        await postFile(`${url}/api/upload/chunk?uploadId=${init.uploadId}&index=${i}`, cookie, content.subarray(i * CHUNK, (i + 1) * CHUNK), 'blob');
+      }
+    }),
+  );
+  const done = await fetch(`${url}/api/upload/complete`, { method: 'POST', headers: json, body: JSON.stringify({ uploadId: init.uploadId }) });
+  if (done.status !== 200) throw new Error(`complete: ${done.status} ${await done.text()}`);
+  return performance.now() - started;
+}
+
+async function benchStore(store: 'disk' | 's3'): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(SCRATCH, `bench-${store}-`));
+  let s3: TestS3 | undefined;
+  let server: Server | undefined;
+  try {
+    s3 = store === 's3' ? await startS3() : undefined;
+    server = await startServer({ DATA_DIR: dataDir, ...(s3?.env ?? {}) });
+    const cookie = await login(server.url);
+    const s3Client = s3
+      ? new S3Client({
+          endpoint: s3.endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        })
+      : undefined;
+    /** The same bytes straight into the same store: a file write, or one PutObject. */
+    const raw = async (content: Buffer): Promise<number> => {
+      const started = performance.now();
+      const key = `${randomBytes(16).toString('hex')}.raw`;
+      if (s3Client && s3) await s3Client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `raw/${key}`, Body: content }));
+      else await writeFile(path.join(dataDir, 'uploads', key), content);
+      return performance.now() - started;
+    };
+
+    const results = { chunked: [] as number[], chunkedRaw: [] as number[], single: [] as number[], singleRaw: [] as number[], memory: [] as number[] };
+    for (let i = 0; i < REPEATS; i++) {
+      const big = randomBytes(BIG);
+      results.chunkedRaw.push(mbps(BIG, await raw(big)));
+      const fresh = randomBytes(BIG);
+      await server.ask('reset');
+      results.chunked.push(mbps(BIG, await chunkedUpload(server.url, cookie, fresh, 4)));
+      results.memory.push((await server.ask<{ growth: number }>('peak')).growth / MB);
+
+      const small = randomBytes(SMALL);
+      results.singleRaw.push(mbps(SMALL, await raw(small)));
+      const smallFresh = randomBytes(SMALL);
+      const started = performance.now();
+      await postFile(`${server.url}/api/upload`, cookie, smallFresh, 'bench.bin.zip');
+      results.single.push(mbps(SMALL, performance.now() - started));
+    }
+    s3Client?.destroy();
+    const rawName = store === 's3' ? 'one PutObject' : 'a file write';
+    const chunked = median(results.chunked);
+    const chunkedRaw = median(results.chunkedRaw);
+    const single = median(results.single);
+    const singleRaw = median(results.singleRaw);
+    return [
+      { name: `uploads.${store}.chunked_100MB_x4`, value: round(chunked), unit: 'MB/s', note: `raw (${rawName}) ${round(chunkedRaw)} MB/s; ratio ${round(chunked / chunkedRaw, 2)}` },
+      { name: `uploads.${store}.chunked_100MB_raw`, value: round(chunkedRaw), unit: 'MB/s', note: `100 MB by ${rawName}` },
+      { name: `uploads.${store}.single_5MB`, value: round(single), unit: 'MB/s', note: `raw ${round(singleRaw)} MB/s; ratio ${round(single / singleRaw, 2)}` },
+      { name: `uploads.${store}.single_5MB_raw`, value: round(singleRaw), unit: 'MB/s', note: `5 MB by ${rawName}` },
+      { name: `uploads.${store}.peak_memory_growth_100MB`, value: round(Math.max(...results.memory)), unit: 'MB', note: 'server RSS peak over its level before the upload (max of runs)' },
+    ];
+  } finally {
+    if (server) {
+      server.child.send({ type: 'stop' });
+      await new Promise((r) => server!.child.once('exit', r));
+    }
+    await s3?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** 100 MB chunked (4 chunks in parallel) and 5 MB single uploads against raw writes to the same store, disk and S3. */
+export async function benchUploads(): Promise<BenchRow[]> {
+  const stores = (process.env.BENCH_STORES ?? 'disk,s3').split(',') as Array<'disk' | 's3'>;
+  const rows: BenchRow[] = [];
+  for (const store of stores) rows.push(...(await benchStore(store)));
+  for (const r of rows) console.log(`${r.name.padEnd(40)} ${String(r.value).padStart(8)} ${r.unit.padEnd(5)} ${r.note}`);
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  await benchUploads();
+}

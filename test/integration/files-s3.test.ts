@@ -1,0 +1,3 @@
+import { filesSuite } from './files.suite.ts';
+
+filesSuite('s3');

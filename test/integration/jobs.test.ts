@@ -1,0 +1,160 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/index.ts';
+import { PgliteDb } from '../../src/db/pglite.ts';
+import { createJobs, createPgBossJobs, type JobName, type Jobs } from '../../src/jobs/index.ts';
+import { randomHex } from '../../src/lib/crypto.ts';
+import { Client } from '../helpers/client.ts';
+import { MODE, startCluster, type TestCluster } from '../helpers/server.ts';
+
+async function eventually(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const silent = pino({ level: 'silent' });
+
+/** The value of one sample line of a /metrics text, e.g. `chat_jobs_completed_total{queue="x"} 2`. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/**
+ * What the worker role relies on, for one driver: outcomes reach the observer, and
+ * stopWorking waits for the job in progress and then takes no more.
+ */
+async function observedStop(jobs: Jobs): Promise<void> {
+  const completed: JobName[] = [];
+  const failed: JobName[] = [];
+  let calls = 0;
+  let release = () => {};
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  let started = () => {};
+  const running = new Promise<void>((r) => {
+    started = r;
+  });
+  jobs.handle('files.expire', async () => {
+    calls++;
+    if (calls === 1) throw new Error('the first attempt fails');
+    started();
+    await gate;
+  });
+  try {
+    await jobs.work({ completed: (n) => completed.push(n), failed: (n) => failed.push(n) });
+    await jobs.enqueue('files.expire', {});
+    await eventually(() => failed.length === 1);
+    expect(failed).toEqual(['files.expire']);
+
+    await jobs.enqueue('files.expire', {});
+    await running;
+    let stopped = false;
+    const stopping = jobs.stopWorking().then(() => {
+      stopped = true;
+    });
+    await sleep(500);
+    expect(stopped, 'stopWorking waits for the job in progress').toBe(false);
+    release();
+    await stopping;
+    expect(completed).toEqual(['files.expire']);
+
+    const before = calls;
+    await jobs.enqueue('files.expire', {});
+    await sleep(2_500);
+    expect(calls, 'no job is taken after stopWorking').toBe(before);
+  } finally {
+    release();
+    await jobs.stop();
+  }
+}
+
+let cluster: TestCluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(() => cluster?.close());
+
+describe('job layer', () => {
+  it('uses BullMQ with Redis and pg-boss without', () => {
+    for (const n of cluster.nodes) expect(n.app.ctx.jobs.kind).toBe(MODE === 'cluster' ? 'bullmq' : 'pg-boss');
+  });
+
+  it('refuses a payload that does not match its schema', async () => {
+    await expect(cluster.a.app.ctx.jobs.enqueue('uploads.purge', 'nope' as unknown as Record<string, never>)).rejects.toThrow();
+  });
+
+  it('the worker role reports queue depth and counts completed jobs in /metrics', async () => {
+    const scrape = async (i: number) => (await new Client(cluster.nodes[i]!).get('/metrics')).body.raw as string;
+    const text = await scrape(0);
+    for (const name of cluster.a.app.ctx.jobs.names) {
+      for (const state of ['waiting', 'active', 'delayed', 'failed']) {
+        expect(sample(text, `chat_job_queue_depth{queue="${name}",state="${state}"}`), `${name} ${state}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+    const completed = async () => {
+      let n = 0;
+      for (let i = 0; i < cluster.nodes.length; i++) n += sample(await scrape(i), 'chat_jobs_completed_total{queue="uploads.purge"}') ?? 0;
+      return n;
+    };
+    const before = await completed();
+    await cluster.a.app.ctx.jobs.enqueue('uploads.purge', {});
+    await eventually(async () => (await completed()) > before);
+  });
+
+  // pg-boss on the database the mode would give it: Postgres in cluster mode (the app uses BullMQ there,
+  // so the pgboss schema is free), a fresh PGlite in embedded mode (the app's own pg-boss owns its database).
+  describe('pg-boss driver', () => {
+    let db: Db;
+    let jobs: Jobs;
+    const seen: unknown[] = [];
+    beforeAll(async () => {
+      db = MODE === 'cluster' ? cluster.a.app.ctx.db : await PgliteDb.open(undefined);
+      jobs = createPgBossJobs(db, silent);
+      jobs.handle('uploads.purge', async (payload) => {
+        seen.push(payload);
+      });
+      await jobs.start({ work: true });
+    });
+    afterAll(async () => {
+      await jobs?.stop();
+      if (MODE === 'embedded') await db?.close();
+    });
+
+    it('runs a queued job on its worker', async () => {
+      await jobs.enqueue('uploads.purge', {});
+      await eventually(() => seen.length === 1);
+      expect(seen).toEqual([{}]);
+    });
+
+    it('a job queued inside a transaction that rolls back never runs', async () => {
+      const before = seen.length;
+      await db
+        .tx(async () => {
+          await jobs.enqueue('uploads.purge', {});
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await jobs.enqueue('uploads.purge', {});
+      await eventually(() => seen.length === before + 1);
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(seen.length).toBe(before + 1);
+    });
+
+    it('reports outcomes, and stopping waits for the job in progress', async () => {
+      await observedStop(createPgBossJobs(db, silent));
+    });
+  });
+
+  if (MODE === 'cluster') {
+    it('BullMQ driver: reports outcomes, and stopping waits for the job in progress', async () => {
+      const { db, config } = cluster.a.app.ctx;
+      await observedStop(createJobs({ redisUrl: config.redisUrl, redisPrefix: `tjobs${randomHex(4)}:` }, db, silent));
+    });
+  }
+});

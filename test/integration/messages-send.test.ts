@@ -1,0 +1,497 @@
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors.ts';
+import { adminClient, type Client, collect, emitAck, newUser, waitFor, trackSockets } from '../helpers/client.ts';
+import { directRoom, history, sendMsg, sendText, storedCount, userId } from '../helpers/messages.ts';
+import { startCluster, type TestCluster, } from '../helpers/server.ts';
+import { befriend, groupWith, settle } from '../helpers/social.ts';
+
+type User = Client & { name: string };
+
+let cluster: TestCluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(() => cluster?.close());
+
+const connect = trackSockets();
+
+const groupRoom = (gid: string) => `g:${gid}`;
+const idxs = (list: Array<{ idx: number }>) => list.map((m) => m.idx);
+
+describe('sending to a group', () => {
+  it('stores the message and delivers it to every member connection on any node, the sender’s other devices included', async () => {
+    const owner = await newUser(cluster);
+    const member = await newUser(cluster, { node: cluster.b });
+    const outsider = await newUser(cluster);
+    const gid = await groupWith(owner, { members: [member] });
+    const [sOwner, sOwnerOther, sMember, sOutsider] = await Promise.all([
+      connect(owner, cluster.a),
+      connect(owner, cluster.b),
+      connect(member, cluster.b),
+      connect(outsider, cluster.b),
+    ]);
+    const outsiderGot = collect(sOutsider, 'msg');
+    const toMember = waitFor(sMember, 'msg');
+    const toOtherDevice = waitFor(sOwnerOther, 'msg');
+    const toSender = waitFor(sOwner, 'msg');
+
+    const message = await sendText(sOwner, { gid }, 'hello group');
+    expect(message).toEqual({
+      idx: 1,
+      from: owner.name,
+      type: 'text',
+      content: 'hello group',
+      ts: expect.any(Number),
+      md: 0,
+      replyTo: null,
+      reactions: {},
+      recalled: false,
+      file_expired: false,
+      gid,
+    });
+    expect(await toMember).toEqual(message);
+    expect(await toOtherDevice).toEqual(message);
+    expect(await toSender).toEqual(message);
+    await settle();
+    expect(outsiderGot).toEqual([]);
+    expect(await history(member, { gid })).toEqual([message]);
+  });
+
+  it('numbers messages per room from 1 with no gaps; each room counts on its own', async () => {
+    const owner = await newUser(cluster);
+    const [g1, g2] = [await groupWith(owner), await groupWith(owner)];
+    const s = await connect(owner);
+    const sent = [];
+    for (const [gid, text] of [[g1, 'a'], [g1, 'b'], [g2, 'c'], [g1, 'd']] as const) sent.push(await sendText(s, { gid }, text));
+    expect(sent.map((m) => [m.gid, m.idx])).toEqual([
+      [g1, 1],
+      [g1, 2],
+      [g2, 1],
+      [g1, 3],
+    ]);
+  });
+
+  it('keeps the markdown flag, and name and size for file types only', async () => {
+    const owner = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const s = await connect(owner);
+    const md = await sendText(s, { gid }, '**bold**', { md: 1, name: 'ignored.txt', size: 5 });
+    expect(md.md).toBe(1);
+    expect(md).not.toHaveProperty('name');
+    expect(md).not.toHaveProperty('size');
+    expect((await sendText(s, { gid }, 'plain', { md: true })).md).toBe(1);
+    const image = await sendMsg(s, { gid, type: 'image', content: '/uploads/0123456789abcdef.png', name: 'cat.png', size: 2048 });
+    expect(image.message).toMatchObject({ type: 'image', content: '/uploads/0123456789abcdef.png', name: 'cat.png', size: 2048, file_expired: false });
+    const file = await sendMsg(s, { gid, type: 'file', content: '/uploads/0123456789abcdef.pdf' });
+    expect(file.message).toMatchObject({ type: 'file', name: null, size: null });
+    const merge = JSON.stringify({ title: 'Saved', items: [{ from: owner.name, type: 'text', content: 'hi' }] });
+    expect((await sendMsg(s, { gid, type: 'merge', content: merge })).message).toMatchObject({ type: 'merge', content: merge });
+  });
+
+  it('refuses what the spec limits, storing nothing', async () => {
+    const owner = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const s = await connect(owner);
+    const items = (n: number) => JSON.stringify({ items: Array.from({ length: n }, () => ({ from: 'x', type: 'text', content: 'y' })) });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ gid, type: 'text', content: 'x'.repeat(4097) }, 'api.msg.tooLong'],
+      [{ gid, type: 'text', content: '   ' }, 'api.msg.empty'],
+      [{ gid, type: 'merge', content: items(101) }, 'api.msg.tooLong'],
+      [{ gid, type: 'merge', content: items(0) }, 'api.msg.badMerge'],
+      [{ gid, type: 'merge', content: '{"items": "nope"}' }, 'api.msg.badMerge'],
+      [{ gid, type: 'image', content: 'https://elsewhere.example/cat.png' }, 'api.msg.badFile'],
+      [{ gid, dm: owner.name, type: 'text', content: 'two rooms' }, 'api.msg.noRoom'],
+      [{ type: 'text', content: 'no room' }, 'api.msg.noRoom'],
+      [{ gid, type: 'sticker', content: 'x' }, 'api.badRequest'],
+      [{ gid, type: 'text' }, 'api.badRequest'],
+      [{ gid, type: 'text', content: 'nul \u0000 byte' }, 'api.badRequest'],
+      [{ gid, type: 'text', content: 'x', replyTo: -1 }, 'api.badRequest'],
+      [{ gid, type: 'text', content: 'x', cid: 'has space' }, 'api.badRequest'],
+    ];
+    for (const [payload, error] of cases) {
+      expect(await sendMsg(s, payload), JSON.stringify(payload).slice(0, 80)).toEqual({ ok: false, error });
+    }
+    expect(await sendMsg(s, { gid, type: 'text', content: '🙂'.repeat(4096) })).toMatchObject({ ok: true });
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(1);
+  });
+
+  it('refuses outsiders (api.group.noView) and unknown groups (api.group.notFound)', async () => {
+    const owner = await newUser(cluster);
+    const outsider = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const s = await connect(outsider);
+    expect(await sendMsg(s, { gid, type: 'text', content: 'let me in' })).toEqual({ ok: false, error: 'api.group.noView' });
+    expect(await sendMsg(s, { gid: 'ffffffffffffffff', type: 'text', content: 'x' })).toEqual({ ok: false, error: 'api.group.notFound' });
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(0);
+  });
+
+  it('mute-all blocks plain members only: the owner, group admins and platform admins still send', async () => {
+    const owner = await newUser(cluster);
+    const admin = await newUser(cluster);
+    const member = await newUser(cluster);
+    const platformAdmin = await adminClient(cluster);
+    const gid = await groupWith(owner, { admins: [admin], members: [member, platformAdmin] });
+    expect((await owner.post('/api/groups/muteall', { gid, val: true })).status).toBe(200);
+    const table: Array<[User, string | undefined]> = [
+      [owner, undefined],
+      [admin, undefined],
+      [platformAdmin, undefined],
+      [member, 'api.msg.groupMuted'],
+    ];
+    for (const [u, error] of table) {
+      const ack = await sendMsg(await connect(u), { gid, type: 'text', content: `from ${u.name}` });
+      expect(ack.ok ? undefined : ack.error, u.name).toBe(error);
+    }
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(3);
+    expect((await owner.post('/api/groups/muteall', { gid, val: false })).status).toBe(200);
+    expect(await sendMsg(await connect(member), { gid, type: 'text', content: 'free again' })).toMatchObject({ ok: true });
+  });
+
+  it('a per-member mute blocks that member, group admin or not, until unmuted', async () => {
+    const owner = await newUser(cluster);
+    const admin = await newUser(cluster);
+    const member = await newUser(cluster);
+    const gid = await groupWith(owner, { admins: [admin], members: [member] });
+    for (const u of [admin, member]) expect((await owner.post('/api/groups/member/mute', { gid, name: u.name, muted: true })).status).toBe(200);
+    const [sOwner, sAdmin, sMember] = await Promise.all([connect(owner), connect(admin), connect(member)]);
+    expect(await sendMsg(sAdmin, { gid, type: 'text', content: 'x' })).toEqual({ ok: false, error: 'api.msg.groupMuted' });
+    expect(await sendMsg(sMember, { gid, type: 'text', content: 'x' })).toEqual({ ok: false, error: 'api.msg.groupMuted' });
+    expect(await sendMsg(sOwner, { gid, type: 'text', content: 'owner speaks' })).toMatchObject({ ok: true });
+    expect((await owner.post('/api/groups/member/mute', { gid, name: member.name, muted: false })).status).toBe(200);
+    expect(await sendMsg(sMember, { gid, type: 'text', content: 'back' })).toMatchObject({ ok: true });
+  });
+
+  it('a platform admin may post in a group without being a member: members and the admin’s own devices get it', async () => {
+    const owner = await newUser(cluster);
+    const platformAdmin = await adminClient(cluster);
+    const gid = await groupWith(owner);
+    const [sOwner, sAdmin, sAdminOther] = await Promise.all([connect(owner, cluster.b), connect(platformAdmin), connect(platformAdmin, cluster.b)]);
+    const toOwner = waitFor(sOwner, 'msg');
+    const toOther = waitFor(sAdminOther, 'msg');
+    const message = await sendText(sAdmin, { gid }, 'announcement from the staff');
+    expect(await toOwner).toEqual(message);
+    expect(await toOther).toEqual(message);
+  });
+});
+
+describe('direct messages', () => {
+  it('reach both people, each seeing the other’s name as dm', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster, { node: cluster.b });
+    await befriend(ann, bob);
+    const [sAnn, sAnnOther, sBob] = await Promise.all([connect(ann), connect(ann, cluster.b), connect(bob, cluster.b)]);
+    const toBob = waitFor(sBob, 'msg');
+    const toAnnOther = waitFor(sAnnOther, 'msg');
+    const message = await sendText(sAnn, { dm: bob.name.toUpperCase() }, 'hi bob');
+    expect(message).toMatchObject({ idx: 1, from: ann.name, content: 'hi bob', dm: bob.name });
+    expect(message).not.toHaveProperty('gid');
+    expect(await toAnnOther).toEqual(message);
+    expect(await toBob).toEqual({ ...message, dm: ann.name });
+    const reply = await sendText(sBob, { dm: ann.name }, 'hi ann');
+    expect(reply).toMatchObject({ idx: 2, from: bob.name, dm: ann.name });
+    expect(idxs(await history(ann, { dm: bob.name }))).toEqual([1, 2]);
+  });
+
+  it('to a non-friend: refused with api.msg.notFriend; nothing stored, the recipient hears nothing', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster);
+    const [sAnn, sBob] = await Promise.all([connect(ann), connect(bob, cluster.b)]);
+    const bobGot = collect(sBob, 'msg');
+    expect(await sendMsg(sAnn, { dm: bob.name, type: 'text', content: 'psst' })).toEqual({ ok: false, error: 'api.msg.notFriend' });
+    await settle();
+    expect(bobGot).toEqual([]);
+    expect(await storedCount(cluster.a, directRoom(await userId(cluster.a, ann.name), await userId(cluster.a, bob.name)))).toBe(0);
+    // Friends once, then no longer: the gate closes again.
+    await befriend(ann, bob);
+    await sendText(sAnn, { dm: bob.name }, 'now we are friends');
+    expect((await ann.post('/api/friends/remove', { name: bob.name })).status).toBe(200);
+    expect(await sendMsg(sAnn, { dm: bob.name, type: 'text', content: 'still there?' })).toEqual({ ok: false, error: 'api.msg.notFriend' });
+  });
+
+  it('to oneself is 403 api.msg.self; to an unknown user 404 api.user.notFound', async () => {
+    const ann = await newUser(cluster);
+    const s = await connect(ann);
+    expect(await sendMsg(s, { dm: ann.name, type: 'text', content: 'me' })).toEqual({ ok: false, error: 'api.msg.self' });
+    expect(await sendMsg(s, { dm: 'nobody_here_42', type: 'text', content: '?' })).toEqual({ ok: false, error: 'api.user.notFound' });
+  });
+});
+
+describe('idempotent retries (cid)', () => {
+  it('the same sender and cid give back the same message, stored and delivered once', async () => {
+    const owner = await newUser(cluster);
+    const member = await newUser(cluster);
+    const gid = await groupWith(owner, { members: [member] });
+    const [sOwner, sMember] = await Promise.all([connect(owner), connect(member, cluster.b)]);
+    const memberGot = collect(sMember, 'msg');
+    const first = await sendText(sOwner, { gid }, 'only once', { cid: 'c-1' });
+    const retry = await sendText(sOwner, { gid }, 'only once', { cid: 'c-1' });
+    expect(retry).toEqual(first);
+    // Retries racing each other, on both nodes, in one batch or several.
+    const sOwnerB = await connect(owner, cluster.b);
+    const burst = await Promise.all([
+      sendText(sOwner, { gid }, 'burst', { cid: 'c-2' }),
+      sendText(sOwner, { gid }, 'burst', { cid: 'c-2' }),
+      sendText(sOwnerB, { gid }, 'burst', { cid: 'c-2' }),
+    ]);
+    expect(new Set(burst.map((m) => m.idx)).size).toBe(1);
+    expect(burst[0].idx).toBe(2);
+    await settle();
+    expect(idxs(memberGot)).toEqual([1, 2]);
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(2);
+  });
+
+  it('a cid belongs to its sender: another sender’s identical cid is another message', async () => {
+    const owner = await newUser(cluster);
+    const member = await newUser(cluster);
+    const gid = await groupWith(owner, { members: [member] });
+    const [sOwner, sMember] = await Promise.all([connect(owner), connect(member)]);
+    const a = await sendText(sOwner, { gid }, 'mine', { cid: 'same' });
+    const b = await sendText(sMember, { gid }, 'mine too', { cid: 'same' });
+    const c = await sendText(sOwner, { gid }, 'another', { cid: 'other' });
+    expect([a.idx, b.idx, c.idx]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('concurrency and delivery across nodes', () => {
+  it('50 concurrent senders in one room, spread over the nodes, get indexes 1..50 with no gap; each member receives each message once', async () => {
+    const owner = await newUser(cluster);
+    const senders = await Promise.all(Array.from({ length: 50 }, (_, i) => newUser(cluster, { node: i % 2 ? cluster.b : cluster.a })));
+    const gid = await groupWith(owner, { members: senders });
+    const senderSockets = await Promise.all(senders.map((u) => connect(u, u.node)));
+    const watcher = await connect(owner, cluster.b);
+    const seen = collect<{ idx: number }>(watcher, 'msg');
+    const seenBySender = collect<{ idx: number }>(senderSockets[7]!, 'msg');
+    const acks = await Promise.all(senderSockets.map((s, i) => sendText(s, { gid }, `message ${i}`)));
+    const expected = Array.from({ length: 50 }, (_, i) => i + 1);
+    expect(idxs(acks).sort((x, y) => x - y)).toEqual(expected);
+    await waitUntil(() => seen.length >= 50 && seenBySender.length >= 50);
+    await settle();
+    expect(idxs(seen).sort((x, y) => x - y)).toEqual(expected);
+    expect(idxs(seenBySender).sort((x, y) => x - y)).toEqual(expected);
+    const stored = await history(owner, { gid, limit: 500 });
+    expect(idxs(stored)).toEqual(expected);
+    // Each ack carries the content of its own message.
+    for (const [i, m] of acks.entries()) expect(m.content).toBe(`message ${i}`);
+  });
+
+  it('a sender on one node, receivers on the other: every message exactly once, in idx order per room', async () => {
+    const sender = await newUser(cluster, { node: cluster.a });
+    const member = await newUser(cluster, { node: cluster.b });
+    const friend = await newUser(cluster, { node: cluster.b });
+    await befriend(sender, friend);
+    const gid = await groupWith(sender, { members: [member] });
+    const sSender = await connect(sender, cluster.a);
+    const [sMember, sFriend] = await Promise.all([connect(member, cluster.b), connect(friend, cluster.b)]);
+    const groupSeen = collect<{ idx: number; gid?: string }>(sMember, 'msg');
+    const dmSeen = collect<{ idx: number; dm?: string }>(sFriend, 'msg');
+    const N = 60;
+    // Fired without waiting for acks: they land in batches of several.
+    await Promise.all(
+      Array.from({ length: N }, (_, i) => [sendText(sSender, { gid }, `g${i}`), sendText(sSender, { dm: friend.name }, `d${i}`)]).flat(),
+    );
+    await waitUntil(() => groupSeen.length >= N && dmSeen.length >= N);
+    await settle();
+    const inOrder = Array.from({ length: N }, (_, i) => i + 1);
+    expect(idxs(groupSeen)).toEqual(inOrder);
+    expect(idxs(dmSeen)).toEqual(inOrder);
+    expect(groupSeen.every((m) => m.gid === gid)).toBe(true);
+    expect(dmSeen.every((m) => m.dm === sender.name)).toBe(true);
+  });
+});
+
+describe('the newest 500 per room', () => {
+  it('a send trims the oldest message, with its reactions, in the same statement', async () => {
+    const owner = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const ownerId = await userId(cluster.a, owner.name);
+    const db = cluster.a.app.ctx.db;
+    await db.query(
+      `insert into messages (room, idx, from_id, gid, type, content, ts)
+       select $1, i, $2, $3, 'text', 'seed ' || i, i from generate_series(1, 500) i`,
+      [groupRoom(gid), ownerId, gid],
+    );
+    await db.query('insert into room_seq (room, last_idx) values ($1, 500)', [groupRoom(gid)]);
+    await db.query(`insert into reactions (room, idx, emoji, user_id, ts) values ($1, 1, '👍', $2, 1)`, [groupRoom(gid), ownerId]);
+
+    const s = await connect(owner);
+    const m = await sendText(s, { gid }, 'number 501');
+    expect(m.idx).toBe(501);
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(500);
+    const page = await history(owner, { gid, limit: 1000 });
+    expect(page).toHaveLength(500);
+    expect(page[0].idx).toBe(2);
+    expect(page.at(-1).idx).toBe(501);
+    const left = await db.query<{ n: number }>('select count(*)::int as n from reactions where room = $1', [groupRoom(gid)]);
+    expect(left[0]!.n).toBe(0);
+    // A reply to the message that just fell out is not kept; to one still stored, it is.
+    expect((await sendText(s, { gid }, 'to #1', { replyTo: 1 })).replyTo).toBeNull();
+    expect((await sendText(s, { gid }, 'to #400', { replyTo: 400 })).replyTo).toBe(400);
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(500);
+  });
+});
+
+describe('replies', () => {
+  it('keep replyTo only when it names a live message of the same room', async () => {
+    const owner = await newUser(cluster);
+    const friend = await newUser(cluster);
+    await befriend(owner, friend);
+    const [g1, g2] = [await groupWith(owner), await groupWith(owner)];
+    const s = await connect(owner);
+    await sendText(s, { gid: g1 }, 'one');
+    await sendText(s, { gid: g1 }, 'two');
+    const recalled = await sendText(s, { gid: g1 }, 'three, soon recalled');
+    expect(await emitAck(s, 'recall', { gid: g1, idx: recalled.idx })).toEqual({ ok: true });
+    await sendText(s, { gid: g2 }, 'g2 one');
+    const table: Array<[{ gid: string } | { dm: string }, number, number | null]> = [
+      [{ gid: g1 }, 2, 2], // live, same room
+      [{ gid: g1 }, 99, null], // no such message
+      [{ gid: g1 }, recalled.idx, null], // recalled
+      [{ gid: g2 }, 3, null], // exists in g1 only
+      [{ dm: friend.name }, 1, null], // the direct room is empty
+    ];
+    for (const [to, replyTo, kept] of table) {
+      const m = await sendText(s, to, `re ${replyTo}`, { replyTo });
+      expect(m.replyTo, `${JSON.stringify(to)} → ${replyTo}`).toBe(kept);
+    }
+    const stored = await history(owner, { gid: g1 });
+    expect(stored.find((m) => m.content === 're 2').replyTo).toBe(2);
+  });
+});
+
+describe('POST /api/messages', () => {
+  it('with an API key (messages.send) stores and delivers like the socket event', async () => {
+    const owner = await newUser(cluster);
+    const member = await newUser(cluster);
+    const gid = await groupWith(owner, { members: [member] });
+    const key = (await owner.post('/api/keys', { name: 'bot', scopes: ['messages.send'] })).body.plaintext;
+    const bot = owner.on(cluster.b);
+    bot.cookie = undefined;
+    bot.apiKey = key;
+    const sMember = await connect(member, cluster.a);
+    const heard = waitFor(sMember, 'msg');
+    const res = await bot.post('/api/messages', { gid, type: 'text', content: 'from a script', md: 1, cid: 'job-1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ ok: true, message: expect.objectContaining({ idx: 1, from: owner.name, content: 'from a script', md: 1, gid }) });
+    expect(await heard).toEqual(res.body.message);
+    const retry = await bot.post('/api/messages', { gid, type: 'text', content: 'from a script', md: 1, cid: 'job-1' });
+    expect(retry.body.message).toEqual(res.body.message);
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(1);
+  });
+
+  it('answers the spec statuses: 401, 403 without the scope, 413 too long, 400 blank, 403 not a friend, 404 unknown user', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster);
+    const gid = await groupWith(ann);
+    const readOnly = (await ann.post('/api/keys', { name: 'reader', scopes: ['messages.read'] })).body.plaintext;
+    const reader = ann.on(cluster.a);
+    reader.cookie = undefined;
+    reader.apiKey = readOnly;
+    const cases: Array<[Client, Record<string, unknown>, number, string]> = [
+      [reader, { gid, type: 'text', content: 'x' }, 403, 'api.forbidden'],
+      [ann, { gid, type: 'text', content: 'x'.repeat(4097) }, 413, 'api.msg.tooLong'],
+      [ann, { gid, type: 'text', content: '' }, 400, 'api.msg.empty'],
+      [ann, { gid, type: 'merge', content: 'x'.repeat(8001) }, 413, 'api.msg.tooLong'],
+      [ann, { dm: bob.name, type: 'text', content: 'x' }, 403, 'api.msg.notFriend'],
+      [ann, { dm: ann.name, type: 'text', content: 'x' }, 403, 'api.msg.self'],
+      [ann, { dm: 'no_such_user_77', type: 'text', content: 'x' }, 404, 'api.user.notFound'],
+      [ann, { gid: 'ffffffffffffffff', type: 'text', content: 'x' }, 404, 'api.group.notFound'],
+      [ann, { gid, type: 'text', content: 'x', replyTo: 'one' }, 400, 'api.badRequest'],
+    ];
+    for (const [c, body, status, error] of cases) {
+      const res = await c.post('/api/messages', body);
+      expect([res.status, res.body.error], JSON.stringify(body).slice(0, 60)).toEqual([status, error]);
+    }
+    const anon = ann.on(cluster.a);
+    anon.cookie = undefined;
+    expect((await anon.post('/api/messages', { gid, type: 'text', content: 'x' })).status).toBe(401);
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(0);
+  });
+
+  it('a socket opened with an API key needs messages.send to act', async () => {
+    const owner = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const readOnly = (await owner.post('/api/keys', { name: 'r', scopes: ['messages.read'] })).body.plaintext;
+    const both = (await owner.post('/api/keys', { name: 'rw', scopes: ['messages.read', 'messages.send'] })).body.plaintext;
+    const keyless = owner.on(cluster.a);
+    keyless.cookie = undefined;
+    const sReader = await connect(keyless, cluster.a, readOnly);
+    const sWriter = await connect(keyless, cluster.b, both);
+    expect(await sendMsg(sReader, { gid, type: 'text', content: 'x' })).toEqual({ ok: false, error: 'api.forbidden' });
+    expect(await emitAck(sReader, 'typing', { gid })).toEqual({ ok: false, error: 'api.forbidden' });
+    expect(await sendMsg(sWriter, { gid, type: 'text', content: 'x' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('send guards', () => {
+  it('a registered guard runs after authorisation and before storage; its refusal is the answer', async () => {
+    const owner = await newUser(cluster);
+    const member = await newUser(cluster);
+    const gid = await groupWith(owner, { members: [member] });
+    const mutedId = await userId(cluster.a, member.name);
+    const checked: number[] = [];
+    const guard = async (id: number) => {
+      checked.push(id);
+      if (id === mutedId) throw new AppError(403, 'api.msg.muted');
+    };
+    for (const n of cluster.nodes) n.app.ctx.hooks.sendGuards.push(guard);
+    try {
+      const [sOwner, sMember] = await Promise.all([connect(owner), connect(member, cluster.b)]);
+      expect(await sendMsg(sMember, { gid, type: 'text', content: 'x' })).toEqual({ ok: false, error: 'api.msg.muted' });
+      expect((await member.post('/api/messages', { gid, type: 'text', content: 'x' })).body).toEqual({ ok: false, error: 'api.msg.muted' });
+      expect(await sendMsg(sOwner, { gid, type: 'text', content: 'fine' })).toMatchObject({ ok: true });
+      // Refused before the guard: the guard never hears of outsiders.
+      const outsider = await newUser(cluster);
+      expect(await sendMsg(await connect(outsider), { gid, type: 'text', content: 'x' })).toEqual({ ok: false, error: 'api.group.noView' });
+      expect(checked).not.toContain(await userId(cluster.a, outsider.name));
+      expect(await storedCount(cluster.a, groupRoom(gid))).toBe(1);
+    } finally {
+      for (const n of cluster.nodes) n.app.ctx.hooks.sendGuards.splice(n.app.ctx.hooks.sendGuards.indexOf(guard), 1);
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('count messages sent by the node that stored them and deliveries by the node that wrote them to a connection', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster);
+    await befriend(ann, bob);
+    const gid = await groupWith(ann, { members: [bob] });
+    const [sAnn, sBob] = await Promise.all([connect(ann, cluster.a), connect(bob, cluster.b)]);
+    const before = await counters();
+    const bobHeard = waitFor(sBob, 'msg', (m) => m.dm !== undefined);
+    await sendText(sAnn, { gid }, 'g');
+    await sendText(sAnn, { dm: bob.name }, 'd');
+    await bobHeard;
+    await settle();
+    const after = await counters();
+    expect(after.sent.group - before.sent.group).toBe(1);
+    expect(after.sent.dm - before.sent.dm).toBe(1);
+    // Both messages reach both connections (the sender's own included).
+    expect(after.delivered.group - before.delivered.group).toBe(2);
+    expect(after.delivered.dm - before.delivered.dm).toBe(2);
+  });
+});
+
+/** Sums of the messaging counters over every node. */
+async function counters() {
+  const out = { sent: { group: 0, dm: 0 }, delivered: { group: 0, dm: 0 } };
+  for (const n of cluster.nodes) {
+    for (const [name, into] of [
+      ['chat_messages_sent_total', out.sent],
+      ['chat_messages_delivered_total', out.delivered],
+    ] as const) {
+      const metric = await n.app.ctx.metrics.registry.getSingleMetric(name)!.get();
+      for (const v of metric.values) into[v.labels.kind as 'group' | 'dm'] += v.value;
+    }
+  }
+  return out;
+}
+
+async function waitUntil(cond: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

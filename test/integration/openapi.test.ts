@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listRoutes, openApiPath } from '../../src/http/openapi.ts';
+import { Client } from '../helpers/client.ts';
+import { startCluster, type TestCluster } from '../helpers/server.ts';
+
+let cluster: TestCluster;
+// biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
+let doc: any;
+beforeAll(async () => {
+  cluster = await startCluster();
+  doc = (await new Client(cluster.a).get('/api/openapi.json')).body;
+});
+afterAll(() => cluster.close());
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.components.schemas.Failure).toBeDefined();
+  });
+
+  it('documents every route the Express router serves', () => {
+    const routes = listRoutes(cluster.a.app.express);
+    // The walker must see the routers at all (it reads Express internals).
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /api/login', 'GET /metrics']));
+    const missing = routes
+      .filter((r) => !doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.path}`);
+    expect(missing, 'add describeRoute({...}) to these routes').toEqual([]);
+  });
+
+  it('covers the foundation modules', () => {
+    for (const path of ['/api/register', '/api/login', '/api/me', '/api/keys', '/api/admin/approvals', '/api/health', '/api/ready', '/api/setup']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+
+  it('covers the files module: multipart uploads, tus by method, file serving, administration', () => {
+    for (const type of ['multipart/form-data']) {
+      expect(doc.paths['/api/upload'].post.requestBody.content[type], type).toBeDefined();
+      expect(doc.paths['/api/upload/chunk'].post.requestBody.content[type], type).toBeDefined();
+    }
+    expect(doc.paths['/api/upload'].post['x-scope']).toBe('files.upload');
+    expect(doc.paths['/api/upload/init'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'size']);
+    const tus = doc.paths['/api/tus/{id}'];
+    expect(Object.keys(tus).sort()).toEqual(['delete', 'head', 'options', 'patch', 'post']);
+    expect(tus.post.responses['201'].headers.Location).toBeDefined();
+    expect(tus.patch.requestBody.content['application/offset+octet-stream']).toBeDefined();
+    expect(tus.patch.responses['204'].headers['Upload-Url']).toBeDefined();
+    expect(tus.head.responses['200'].content).toBeUndefined();
+    const serve = doc.paths['/uploads/{name}'].get;
+    expect(serve['x-access']).toBe('public');
+    expect(Object.keys(serve.responses['200'].content)).toEqual(['*/*']);
+    expect(doc.paths['/api/admin/files'].get['x-access']).toBe('admin');
+    expect(doc.paths['/api/admin/files/del-batch'].post.responses['413']).toBeDefined();
+  });
+
+  it('takes request schemas from the zod schemas the routes parse with', () => {
+    const login = doc.paths['/api/login'].post;
+    const schema = login.requestBody.content['application/json'].schema;
+    expect(schema.properties.username.type).toBe('string');
+    expect(schema.required).toEqual(['username', 'password']);
+    const profile = doc.paths['/api/profile'].get;
+    expect(profile.parameters).toContainEqual(expect.objectContaining({ name: 'name', in: 'query', required: false }));
+  });
+
+  it('derives authentication and the API-key scope from the route itself', () => {
+    expect(doc.paths['/api/login'].post.security).toEqual([]);
+    const me = doc.paths['/api/me'].get;
+    expect(me['x-access']).toBe('login');
+    expect(me['x-scope']).toBe('profile.read');
+    expect(me.security).toContainEqual({ bearerAuth: ['profile.read'] });
+    expect(me.responses['401']).toBeDefined();
+    expect(doc.paths['/api/keys'].get.security).toEqual([{ cookieAuth: [] }]);
+    const approvals = doc.paths['/api/admin/approvals'].get;
+    expect(approvals['x-access']).toBe('admin');
+    expect(approvals['x-scope']).toBe('admin');
+    expect(doc.paths['/api/pass'].post['x-scope']).toBe('security');
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a self-contained HTML page listing every operation', async () => {
+    const res = await new Client(cluster.a).get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html: string = res.body.raw;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(item as object)) expect(html).toContain(`id="${`${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-')}"`);
+    }
+    // Offline: no script and nothing loaded from elsewhere.
+    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+  });
+});

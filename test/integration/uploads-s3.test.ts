@@ -1,0 +1,3 @@
+import { uploadsSuite } from './uploads.suite.ts';
+
+uploadsSuite('s3');
