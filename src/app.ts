@@ -40,6 +40,7 @@ import { KeysService } from './modules/keys/keys.service.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { MailboxService } from './modules/mailbox/mailbox.service.ts';
 import { AppealsService } from './modules/moderation/appeals.service.ts';
+import { ReportQueueService } from './modules/moderation/report-queue.service.ts';
 import { ipBanGate, moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { PenaltiesService } from './modules/moderation/penalties.service.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
@@ -181,6 +182,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     mailbox,
     penalties,
     appeals: new AppealsService(ctx, { penalties, mailbox }),
+    reportQueue: new ReportQueueService(ctx, { penalties }),
     oauth: new OAuthService(ctx, { auth }),
     friends,
     groups,

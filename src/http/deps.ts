@@ -10,6 +10,7 @@ import type { GroupsService } from '../modules/groups/groups.service.ts';
 import type { KeysService } from '../modules/keys/keys.service.ts';
 import type { MailboxService } from '../modules/mailbox/mailbox.service.ts';
 import type { AppealsService } from '../modules/moderation/appeals.service.ts';
+import type { ReportQueueService } from '../modules/moderation/report-queue.service.ts';
 import type { PenaltiesService } from '../modules/moderation/penalties.service.ts';
 import type { OAuthService } from '../modules/oauth/oauth.service.ts';
 import type { FilesService } from '../modules/uploads/files.service.ts';
@@ -37,6 +38,7 @@ export interface Services {
   mailbox: MailboxService;
   penalties: PenaltiesService;
   appeals: AppealsService;
+  reportQueue: ReportQueueService;
   oauth: OAuthService;
   uploads: UploadsService;
   files: FilesService;

@@ -1,3 +1,4 @@
+import { clientIp } from './deps.ts';
 import type { Scope } from './scopes.ts';
 
 export type Role = 'user' | 'admin';
@@ -27,7 +28,15 @@ declare global {
 }
 
 /** The identity of a route behind `requireLogin`; throws if the middleware was forgotten. */
+/** The caller plus the address the request came from: what operations that are audited need. */
+export type Caller = Identity & { ip: string };
+
 export function who(req: Express.Request): Identity {
   if (!req.identity) throw new Error('route is missing the authenticate middleware');
   return req.identity;
+}
+
+/** `who(req)` with the caller's address, for services that write audit entries. */
+export function caller(req: Express.Request & { ip?: string | undefined; socket: { remoteAddress?: string | undefined } }): Caller {
+  return { ...who(req), ip: clientIp(req) };
 }

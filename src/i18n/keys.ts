@@ -96,6 +96,8 @@ export const messages = {
   // reports
   'api.report.self': 'You cannot report yourself',
   'api.report.duplicate': 'You have already reported this',
+  'api.report.notFound': 'Report not found',
+  'api.report.handled': 'Report already handled',
   // uploads
   'api.upload.tooLarge': 'Invalid upload size',
   'api.upload.sessionGone': 'Upload session expired, start again',
@@ -178,6 +180,9 @@ export const messages = {
   'api.audit.oauthBind': '{provider} account {login} linked',
   'api.audit.oauthUnbind': '{provider} account {login} unlinked',
   'api.audit.fileDelete': 'File {name} ({origin}) deleted; {expired} messages marked expired',
+  'api.audit.group': 'Group {group} ({gid}): {op}',
+  'api.audit.reportDismiss': 'Report {id} about {user} dismissed',
+  'api.audit.reportPunish': 'Report {id} about {user} closed with {action} on {punished}',
 } as const;
 
 export type MessageKey = keyof typeof messages;

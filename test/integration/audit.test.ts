@@ -151,6 +151,48 @@ describe('what is recorded', () => {
     expect(JSON.stringify(await logs({ pageSize: 200 }))).not.toContain('top-secret-value');
   });
 
+  it('group management by owners and group admins; members\' own comings and goings stay in the group log', async () => {
+    const owner = await newUser(cluster);
+    const member = await newUser(cluster);
+    const created = await owner.post('/api/groups', { name: 'Audited club', joinMode: 'review' });
+    expect(created.status).toBe(200);
+    const { gid } = created.body;
+    expect(await latest('group.create', gid)).toMatchObject({
+      actor: owner.name,
+      ip: owner.ip,
+      parsed: { k: 'api.audit.group', v: { gid, group: 'Audited club', op: 'create' } },
+    });
+    expect((await member.post('/api/groups/request', { gid })).status).toBe(200);
+    expect((await owner.post('/api/groups/request/approve', { gid, name: member.name })).status).toBe(200);
+    expect(await latest('group.request.approve', gid)).toMatchObject({ parsed: { v: { op: 'request.approve', member: member.name } } });
+    const steps: Array<[path: string, body: Record<string, unknown>, action: string, member?: string]> = [
+      ['/api/groups/rename', { gid, name: 'Renamed club' }, 'group.rename'],
+      ['/api/groups/announce', { gid, announce: 'x'.repeat(500) }, 'group.announce'],
+      ['/api/groups/muteall', { gid, val: true }, 'group.muteAll'],
+      ['/api/groups/member/role', { gid, name: member.name, role: 'admin' }, 'group.role', member.name],
+      ['/api/groups/member/role', { gid, name: member.name, role: 'member' }, 'group.role', member.name],
+      ['/api/groups/member/mute', { gid, name: member.name, muted: true }, 'group.mute', member.name],
+      ['/api/groups/members/remove', { gid, name: member.name }, 'group.remove', member.name],
+    ];
+    for (const [path, body, action, who] of steps) {
+      const res = await owner.post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      const e = await latest(action, gid);
+      expect(e).toMatchObject({ actor: owner.name, ip: owner.ip, parsed: { k: 'api.audit.group', v: { gid } } });
+      if (who) expect(e.parsed.v.member).toBe(who);
+      // The announcement text itself is not copied into the log.
+      expect(e.detail.length).toBeLessThanOrEqual(300);
+    }
+    expect((await owner.del('/api/groups', { gid })).status).toBe(200);
+    expect(await latest('group.dissolve', gid)).toMatchObject({ actor: owner.name, parsed: { v: { group: 'Renamed club' } } });
+    // Requests and joins are the members' own business: not in the audit log.
+    const { logs: own } = await logs({ target: gid, action: 'group.request', pageSize: 10 });
+    expect(own).toEqual([]);
+    const all = (await logs({ target: gid, pageSize: 100 })).logs.map((e) => e.action);
+    expect(all.every((a) => a.startsWith('group.'))).toBe(true);
+    expect(all).not.toContain('group.join');
+  });
+
   it('an over-long detail is cut to 300 characters, keeping its key', async () => {
     const u = await newUser(cluster);
     await admin.post('/api/admin/penalties/add', { user: u.name, action: 'warning', duration: 0, reason: `${'é'.repeat(400)}\u{1F600}`.slice(0, 500) });

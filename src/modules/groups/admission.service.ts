@@ -5,7 +5,8 @@ import type { Identity } from '../../http/identity.ts';
 import { type InviteRow, type InviteStatus, admissionStore } from './admission.store.ts';
 import { type GroupAccess, loadAccess, requirePermission } from './group-access.ts';
 import { GroupEvents } from './group-events.ts';
-import { type GroupLogAction, groupLogStore } from './group-log.store.ts';
+import { recordGroupAction } from './group-journal.ts';
+import type { GroupLogAction } from './group-log.store.ts';
 import { awaitingOf, type InvitationView, invitationView, publicStatus } from './group-views.ts';
 import { can, inviteNeedsApproval } from './groups.policy.ts';
 import { groupsStore } from './groups.store.ts';
@@ -217,6 +218,6 @@ export class AdmissionService {
   }
 
   private log(q: Queryable, a: GroupAccess, action: GroupLogAction, target?: number, detail?: Record<string, string | number | boolean>) {
-    return groupLogStore.write(q, { gid: a.group.gid, actorId: a.actor.userId, action, targetId: target, detail, ts: this.ctx.clock.now() });
+    return recordGroupAction(q, { ...a.actor, group: a.group }, { action, targetId: target, detail, ts: this.ctx.clock.now() });
   }
 }

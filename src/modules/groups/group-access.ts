@@ -7,7 +7,8 @@ import { type AccessRow, groupsStore } from './groups.store.ts';
 /** A group as one caller meets it: the row and the caller as the policy sees them. */
 export interface GroupAccess {
   group: AccessRow;
-  actor: GroupActor & { userId: number; name: string };
+  /** `ip`: the caller's address when known (for the audit log), else ''. */
+  actor: GroupActor & { userId: number; name: string; ip: string };
 }
 
 /**
@@ -15,12 +16,12 @@ export interface GroupAccess {
  * `api.group.notFound`). With `lock`, the group row is held until the
  * transaction ends, so concurrent changes to one group queue up.
  */
-export async function loadAccess(q: Queryable, who: Identity, gid: string, lock = false): Promise<GroupAccess> {
+export async function loadAccess(q: Queryable, who: Identity & { ip?: string }, gid: string, lock = false): Promise<GroupAccess> {
   const group = await groupsStore.access(q, gid, who.userId, lock);
   if (!group) throw notFound('api.group.notFound');
   return {
     group,
-    actor: { userId: who.userId, name: who.name, role: group.my_role, platformAdmin: who.role === 'admin' },
+    actor: { userId: who.userId, name: who.name, ip: who.ip ?? '', role: group.my_role, platformAdmin: who.role === 'admin' },
   };
 }
 

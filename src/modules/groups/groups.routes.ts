@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import { caller } from '../../http/identity.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import {
@@ -47,7 +47,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, groups: await groups.mine(who(req)) });
+      res.json({ ok: true, groups: await groups.mine(caller(req)) });
     },
   );
   r.get(
@@ -61,7 +61,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, members: await groups.members(who(req), parse(gidOnly, req.query).gid) });
+      res.json({ ok: true, members: await groups.members(caller(req), parse(gidOnly, req.query).gid) });
     },
   );
   r.get(
@@ -75,7 +75,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, groups: await groups.search(who(req), parse(groupListQuery, req.query)) });
+      res.json({ ok: true, groups: await groups.search(caller(req), parse(groupListQuery, req.query)) });
     },
   );
   r.get(
@@ -89,7 +89,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, groups: await groups.joinable(who(req), parse(groupListQuery, req.query)) });
+      res.json({ ok: true, groups: await groups.joinable(caller(req), parse(groupListQuery, req.query)) });
     },
   );
   r.get(
@@ -104,7 +104,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, ...(await groups.manage(who(req), parse(gidOnly, req.query).gid)) });
+      res.json({ ok: true, ...(await groups.manage(caller(req), parse(gidOnly, req.query).gid)) });
     },
   );
   r.get(
@@ -118,7 +118,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, ...(await groups.logs(who(req), parse(logsQuery, req.query))) });
+      res.json({ ok: true, ...(await groups.logs(caller(req), parse(logsQuery, req.query))) });
     },
   );
   r.get(
@@ -132,7 +132,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, remark: await groups.remark(who(req), parse(gidOnly, req.query).gid) });
+      res.json({ ok: true, remark: await groups.remark(caller(req), parse(gidOnly, req.query).gid) });
     },
   );
   r.get(
@@ -144,7 +144,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, invites: await admission.waiting(who(req)) });
+      res.json({ ok: true, invites: await admission.waiting(caller(req)) });
     },
   );
 
@@ -160,7 +160,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, ...(await groups.create(who(req), parse(createBody, req.body))) });
+      res.json({ ok: true, ...(await groups.create(caller(req), parse(createBody, req.body))) });
     },
   );
   r.delete(
@@ -173,7 +173,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      await groups.dissolve(who(req), parse(gidOnly, req.body).gid);
+      await groups.dissolve(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
     },
   );
@@ -188,7 +188,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(renameBody, req.body);
-      await groups.rename(who(req), b.gid, b.name);
+      await groups.rename(caller(req), b.gid, b.name);
       res.json(ok);
     },
   );
@@ -208,7 +208,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(avatarBody, req.body);
-      await groups.setAvatar(who(req), b.gid, b.avatar);
+      await groups.setAvatar(caller(req), b.gid, b.avatar);
       res.json(ok);
     },
   );
@@ -223,7 +223,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(announceBody, req.body);
-      await groups.announce(who(req), b.gid, b.announce);
+      await groups.announce(caller(req), b.gid, b.announce);
       res.json(ok);
     },
   );
@@ -238,7 +238,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(muteAllBody, req.body);
-      await groups.muteAll(who(req), b.gid, b.val);
+      await groups.muteAll(caller(req), b.gid, b.val);
       res.json(ok);
     },
   );
@@ -252,7 +252,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      await groups.settings(who(req), parse(inviteSettingBody, req.body));
+      await groups.settings(caller(req), parse(inviteSettingBody, req.body));
       res.json(ok);
     },
   );
@@ -271,7 +271,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(memberBody, req.body);
-      await groups.transfer(who(req), b.gid, b.name);
+      await groups.transfer(caller(req), b.gid, b.name);
       res.json(ok);
     },
   );
@@ -291,7 +291,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      await groups.join(who(req), parse(gidOnly, req.body).gid);
+      await groups.join(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
     },
   );
@@ -309,7 +309,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      await groups.leave(who(req), parse(gidOnly, req.body).gid);
+      await groups.leave(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
     },
   );
@@ -324,7 +324,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(memberBody, req.body);
-      await groups.removeMember(who(req), b.gid, b.name);
+      await groups.removeMember(caller(req), b.gid, b.name);
       res.json(ok);
     },
   );
@@ -339,7 +339,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(roleBody, req.body);
-      await groups.setRole(who(req), b.gid, b.name, b.role);
+      await groups.setRole(caller(req), b.gid, b.name, b.role);
       res.json(ok);
     },
   );
@@ -358,7 +358,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(muteBody, req.body);
-      await groups.mute(who(req), b.gid, b.name, b.muted);
+      await groups.mute(caller(req), b.gid, b.name, b.muted);
       res.json(ok);
     },
   );
@@ -373,7 +373,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(nicknameBody, req.body);
-      await groups.setNickname(who(req), b.gid, b.nickname);
+      await groups.setNickname(caller(req), b.gid, b.nickname);
       res.json(ok);
     },
   );
@@ -388,7 +388,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(remarkBody, req.body);
-      await groups.setRemark(who(req), b.gid, b.remark);
+      await groups.setRemark(caller(req), b.gid, b.remark);
       res.json(ok);
     },
   );
@@ -408,7 +408,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      await admission.request(who(req), parse(gidOnly, req.body).gid);
+      await admission.request(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
     },
   );
@@ -427,7 +427,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(memberBody, req.body);
-      await admission.decideRequest(who(req), b.gid, b.name, true);
+      await admission.decideRequest(caller(req), b.gid, b.name, true);
       res.json(ok);
     },
   );
@@ -446,7 +446,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(memberBody, req.body);
-      await admission.decideRequest(who(req), b.gid, b.name, false);
+      await admission.decideRequest(caller(req), b.gid, b.name, false);
       res.json(ok);
     },
   );
@@ -468,7 +468,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     login,
     async (req, res) => {
       const b = parse(inviteBody, req.body);
-      res.json({ ok: true, ...(await admission.invite(who(req), b.gid, b.invitee)) });
+      res.json({ ok: true, ...(await admission.invite(caller(req), b.gid, b.invitee)) });
     },
   );
   r.post(
@@ -486,7 +486,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      res.json({ ok: true, ...(await admission.approveInvite(who(req), parse(inviteIdBody, req.body).id)) });
+      res.json({ ok: true, ...(await admission.approveInvite(caller(req), parse(inviteIdBody, req.body).id)) });
     },
   );
   r.post(
@@ -503,7 +503,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      await admission.acceptInvite(who(req), parse(inviteIdBody, req.body).id);
+      await admission.acceptInvite(caller(req), parse(inviteIdBody, req.body).id);
       res.json(ok);
     },
   );
@@ -521,7 +521,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     }),
     login,
     async (req, res) => {
-      await admission.rejectInvite(who(req), parse(inviteIdBody, req.body).id);
+      await admission.rejectInvite(caller(req), parse(inviteIdBody, req.body).id);
       res.json(ok);
     },
   );

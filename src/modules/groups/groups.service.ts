@@ -9,6 +9,7 @@ import type { UsersService } from '../users/users.service.ts';
 import { admissionStore } from './admission.store.ts';
 import { type GroupAccess, loadAccess, refusal, requirePermission } from './group-access.ts';
 import { GroupEvents } from './group-events.ts';
+import { recordGroupAction } from './group-journal.ts';
 import { type GroupLogAction, type GroupLogEntry, groupLogStore } from './group-log.store.ts';
 import { invitationView, listedGroupView, logView, memberView, myGroupView, settingsView } from './group-views.ts';
 import { type GroupOperation, type GroupRole, leaveRefusal, muteRefusal, removeRefusal, roleChangeRefusal } from './groups.policy.ts';
@@ -226,14 +227,15 @@ export class GroupsService {
   // ---- writes ----
 
   /** POST /api/groups: the caller becomes the owner. */
-  async create(who: Identity, body: CreateBody): Promise<{ gid: string; name: string }> {
+  async create(who: Identity & { ip?: string }, body: CreateBody): Promise<{ gid: string; name: string }> {
     const now = this.ctx.clock.now();
     for (let attempt = 0; ; attempt++) {
       const gid = randomHex(8);
       try {
         await this.ctx.db.tx(async (q) => {
           await groupsStore.insert(q, { gid, name: body.name, ownerId: who.userId, description: body.desc, joinMode: body.joinMode, now });
-          await groupLogStore.write(q, { gid, actorId: who.userId, action: 'create', detail: { name: body.name }, ts: now });
+          const by = { userId: who.userId, name: who.name, ip: who.ip ?? '', group: { gid, name: body.name } };
+          await recordGroupAction(q, by, { action: 'create', detail: { name: body.name }, ts: now });
         });
         this.events.joined(gid, [who.userId]);
         this.events.changed(gid, 'create', [who.userId]);
@@ -421,15 +423,8 @@ export class GroupsService {
     return { ...t, role: t.role };
   }
 
-  /** Records `action` by the caller in the operation's transaction. */
+  /** Records `action` by the caller in the operation's transaction (group log, and audit log for management). */
   private log(q: Queryable, a: GroupAccess, action: GroupLogAction, extra: { target?: number; detail?: GroupLogEntry['detail'] } = {}) {
-    return groupLogStore.write(q, {
-      gid: a.group.gid,
-      actorId: a.actor.userId,
-      action,
-      targetId: extra.target,
-      detail: extra.detail,
-      ts: this.ctx.clock.now(),
-    });
+    return recordGroupAction(q, { ...a.actor, group: a.group }, { action, targetId: extra.target, detail: extra.detail, ts: this.ctx.clock.now() });
   }
 }

@@ -6,7 +6,16 @@ import { parse } from '../../http/validate.ts';
 import { forbidden } from '../../errors.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import type { PenaltiesService } from './penalties.service.ts';
-import { addPenaltyBody, appealBody, appealsQuery, handleAppealBody, idBody, penaltiesQuery } from './moderation.schema.ts';
+import {
+  addPenaltyBody,
+  appealBody,
+  appealsQuery,
+  handleAppealBody,
+  idBody,
+  penaltiesQuery,
+  punishReportBody,
+  reportsQuery,
+} from './moderation.schema.ts';
 
 /**
  * Refuses every request from an address under an ip ban (403), before the
@@ -20,7 +29,7 @@ export function ipBanGate(penalties: PenaltiesService): RequestHandler {
 }
 
 /** Penalties (administrators; the user's own list) and appeals. */
-export function moderationRoutes({ login, admin, services: { penalties, appeals } }: RouteDeps): Router {
+export function moderationRoutes({ login, admin, services: { penalties, appeals, reportQueue } }: RouteDeps): Router {
   const r = Router();
 
   const penaltyList = '`{ok, penalties: [{id, user, action, duration, expires, reason, actor, created, revoked, active}]}`';
@@ -149,6 +158,65 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals 
       const body = parse(handleAppealBody, req.body);
       await appeals.handle(actorOf(req), body.id, body.approve);
       res.json({ ok: true });
+    },
+  );
+
+  r.get(
+    '/api/admin/reports',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Reports, pending first, filtered by status, paged',
+      query: reportsQuery,
+      responseDescription:
+        '`{ok, reports: [{id, type, reporter, ip, user, room, idx, reason, snapshot, status, created, handled, handler, penaltyId}]}`; ' +
+        '`user` is the reported user, `room` `{type: "group", gid, name}` or `{type: "direct", users}` for a message report',
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      res.json({ ok: true, reports: await reportQueue.list(parse(reportsQuery, req.query)) });
+    },
+  );
+
+  r.post(
+    '/api/admin/reports/dismiss',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Close a pending report without a penalty',
+      body: idBody,
+      errors: { 404: 'No such report (`api.report.notFound`)', 409: 'Already closed (`api.report.handled`)' },
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      await reportQueue.dismiss(actorOf(req), parse(idBody, req.body).id);
+      res.json({ ok: true });
+    },
+  );
+
+  r.post(
+    '/api/admin/reports/punish',
+    describeRoute({
+      tag: 'moderation',
+      summary: 'Impose a penalty on `user` and close the report as punished, in one transaction',
+      description:
+        'The penalty has every effect of `penalties/add` and the user receives a notification. An ip ban covers the ' +
+        "report's recorded address when the reporter is punished, else the user's last login address.",
+      body: punishReportBody,
+      responseDescription: '`{ok, penaltyId}`',
+      errors: {
+        400:
+          'Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), ' +
+          'no address for an ip ban (`api.penalty.noAddress`) or the caller\'s own (`api.penalty.ownAddress`)',
+        404: 'No such report (`api.report.notFound`) or user (`api.user.notFound`)',
+        409: 'Already closed (`api.report.handled`)',
+        413: 'Reason over 500 characters (`api.tooLarge`)',
+      },
+    }),
+    login,
+    admin,
+    async (req, res) => {
+      res.json({ ok: true, penaltyId: await reportQueue.punish(actorOf(req), parse(punishReportBody, req.body)) });
     },
   );
 

@@ -54,3 +54,15 @@ export const appealsQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type AppealsQuery = z.infer<typeof appealsQuery>;
+
+/** GET /api/admin/reports. */
+export const reportsQuery = z.object({
+  status: z.enum(['pending', 'dismissed', 'punished']).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ReportsQuery = z.infer<typeof reportsQuery>;
+
+/** POST /api/admin/reports/punish: the penalty as in `penalties/add`, and the report it closes. */
+export const punishReportBody = addPenaltyBody.extend({ id: z.number().int().positive() });
+export type PunishReportBody = z.infer<typeof punishReportBody>;

@@ -99,18 +99,23 @@ export class PenaltiesService {
     const user = await usersStore.byName(this.ctx.db, body.user);
     if (!user) throw notFound('api.user.notFound');
     if (user.id === actor.id) throw badRequest('api.penalty.self');
-    let ip: string | null = null;
-    if (body.action === 'ipban') {
-      ip = user.last_ip;
-      if (!ip) throw badRequest('api.penalty.noAddress');
-      // An administrator banning their own address would lock themselves out.
-      if (ip === actor.ip) throw badRequest('api.penalty.ownAddress');
-    }
+    const ip = body.action === 'ipban' ? this.addressToBan(actor, user.last_ip) : null;
     const { id, afterCommit } = await this.ctx.db.tx((q) =>
       this.imposeIn(q, actor, { userId: user.id, action: body.action, duration: body.duration, reason: body.reason, ip }),
     );
     await afterCommit();
     return this.view((await penaltiesStore.byId(this.ctx.db, id))!, true);
+  }
+
+  /**
+   * The address an ip ban would cover, as the server recorded it: 400
+   * `api.penalty.noAddress` without one, `api.penalty.ownAddress` when it is
+   * the administrator's own (they would lock themselves out).
+   */
+  addressToBan(actor: Actor, recorded: string | null): string {
+    if (!recorded) throw badRequest('api.penalty.noAddress');
+    if (recorded === actor.ip) throw badRequest('api.penalty.ownAddress');
+    return recorded;
   }
 
   /**
