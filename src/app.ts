@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { AppContext, Hooks } from './context.ts';
 import { type Db, openDatabase, poolUsage } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { badRequest } from './errors.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { authenticate, requireAdmin } from './http/authenticate.ts';
 import type { RouteDeps, Services } from './http/deps.ts';
@@ -53,6 +54,7 @@ import { Conversations } from './modules/messages/conversations.ts';
 import { GroupFilesService } from './modules/messages/group-files.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { isFileType } from './modules/messages/messages.policy.ts';
 import { messagingSocketHandlers } from './modules/messages/messages.socket.ts';
 import { ReportsService } from './modules/messages/reports.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -210,6 +212,10 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   hooks.markFilesExpired.push((urls) => messages.markFilesExpired(uploadNames(urls)));
   // Penalties decide who may send (a mute or a ban), on the socket and the HTTP path alike.
   hooks.sendGuards.push((userId) => penalties.assertCanSend(userId));
+  // A file message must name a file stored here (one indexed lookup, file types only).
+  hooks.sendGuards.push(async (_userId, message) => {
+    if (isFileType(message.type) && !(await files.isLiveUpload(message.content))) throw badRequest('api.msg.badFile');
+  });
   keys.start();
   await penalties.start();
   // Every process installs the job schedules (idempotent); the worker role runs the jobs (src/roles.ts).

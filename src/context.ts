@@ -44,8 +44,15 @@ export interface Hooks {
    * Checks every send runs after it is authorised and before it is stored
    * (moderation registers its mute check here). Throw an AppError to refuse,
    * e.g. 403 `api.msg.muted`; it reaches the sender as the ack or HTTP error.
+   * The uploads module checks here that a file message names a stored file.
    */
-  sendGuards: Array<(userId: number) => Promise<void>>;
+  sendGuards: Array<(userId: number, message: OutgoingMessage) => Promise<void>>;
+}
+
+/** What a send guard sees of the message being sent (its content rules already passed). */
+export interface OutgoingMessage {
+  type: string;
+  content: string;
 }
 
 /** See {@link Hooks.beforeUserDelete}. */

@@ -53,6 +53,13 @@ export async function postFile(
 export const uploadSingle = (c: Client, content: Buffer, fileName: string, node?: TestNode) =>
   postFile(c, '/api/upload', content, fileName, node ? { node } : {});
 
+/** Uploads a file no other test has (a PNG, or random text) and answers its `/uploads/...` URL. */
+export async function storedFile(c: Client, kind: 'png' | 'txt' = 'png'): Promise<string> {
+  const res = await uploadSingle(c, kind === 'png' ? uniquePng() : bytes(64), `f.${kind}`);
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.url as string;
+}
+
 /** POST /api/upload/chunk. */
 export const sendChunk = (c: Client, uploadId: string, index: number | string, content: Buffer, node?: TestNode) =>
   postFile(c, `/api/upload/chunk?uploadId=${uploadId}&index=${index}`, content, 'blob', node ? { node } : {});

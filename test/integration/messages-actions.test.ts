@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, collect, emitAck, newUser, waitFor, trackSockets } from '../helpers/client.ts';
 import { history, sendMsg, sendText } from '../helpers/messages.ts';
 import { startCluster, type TestCluster, } from '../helpers/server.ts';
+import { storedFile } from '../helpers/uploads.ts';
 import { befriend, groupWith, settle } from '../helpers/social.ts';
 
 let cluster: TestCluster;
@@ -69,7 +70,7 @@ describe('recall', () => {
     const owner = await newUser(cluster);
     const gid = await groupWith(owner);
     const s = await connect(owner);
-    const file = '0123456789abcdef0123456789abcdef.pdf';
+    const file = (await storedFile(owner, 'txt')).slice('/uploads/'.length);
     const m = (await sendMsg(s, { gid, type: 'file', content: `/uploads/${file}`, name: 'report.pdf', size: 1000 })).message;
     const messages = cluster.a.app.services.messages;
     expect(await messages.fileReferenceCounts([file])).toEqual(new Map([[file, 1]]));

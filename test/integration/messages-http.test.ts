@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, emitAck, newUser, trackSockets } from '../helpers/client.ts';
 import { directRoom, history, sendMsg, sendText, storedCount, userId } from '../helpers/messages.ts';
 import { startCluster, type TestCluster, } from '../helpers/server.ts';
+import { storedFile } from '../helpers/uploads.ts';
 import { befriend, groupWith } from '../helpers/social.ts';
 
 let cluster: TestCluster;
@@ -111,7 +112,7 @@ describe('GET /api/messages/search', () => {
     await sendText(sAnn, { gid }, `first ${tag} in the group`);
     await sendText(sBob, { dm: ann.name }, `then ${tag.toUpperCase()} privately`);
     await sendText(sAnn, { gid }, 'nothing to see');
-    await sendMsg(sAnn, { gid, type: 'image', content: `/uploads/${'ab'.repeat(8)}.png`, name: `${tag}.png` });
+    await sendMsg(sAnn, { gid, type: 'image', content: await storedFile(ann), name: `${tag}.png` });
     const res = await ann.get('/api/messages/search', { q: tag });
     expect(res.status).toBe(200);
     expect(res.body.messages).toEqual([
@@ -246,7 +247,11 @@ describe('for other modules', () => {
     const owner = await newUser(cluster);
     const gid = await groupWith(owner);
     const s = await connect(owner);
-    const [a, b, unused] = ['a1', 'b2', 'c3'].map((p) => `${p.repeat(16)}.png`) as [string, string, string];
+    const [a, b, unused] = (await Promise.all([storedFile(owner), storedFile(owner), storedFile(owner)])).map((u) => u.slice('/uploads/'.length)) as [
+      string,
+      string,
+      string,
+    ];
     for (const name of [a, a, b]) await sendMsg(s, { gid, type: 'image', content: `/uploads/${name}` });
     await sendText(s, { gid }, `/uploads/${b}`);
     const messages = cluster.b.app.services.messages;

@@ -4,6 +4,7 @@ import { AppError } from '../../src/errors.ts';
 import { adminClient, type Client, collect, emitAck, newUser, waitFor, trackSockets } from '../helpers/client.ts';
 import { directRoom, history, sendMsg, sendText, storedCount, userId } from '../helpers/messages.ts';
 import { startCluster, type TestCluster, } from '../helpers/server.ts';
+import { storedFile } from '../helpers/uploads.ts';
 import { befriend, groupWith, settle } from '../helpers/social.ts';
 
 type User = Client & { name: string };
@@ -81,9 +82,10 @@ describe('sending to a group', () => {
     expect(md).not.toHaveProperty('name');
     expect(md).not.toHaveProperty('size');
     expect((await sendText(s, { gid }, 'plain', { md: true })).md).toBe(1);
-    const image = await sendMsg(s, { gid, type: 'image', content: '/uploads/0123456789abcdef.png', name: 'cat.png', size: 2048 });
-    expect(image.message).toMatchObject({ type: 'image', content: '/uploads/0123456789abcdef.png', name: 'cat.png', size: 2048, file_expired: false });
-    const file = await sendMsg(s, { gid, type: 'file', content: '/uploads/0123456789abcdef.pdf' });
+    const [png, txt] = await Promise.all([storedFile(owner), storedFile(owner, 'txt')]);
+    const image = await sendMsg(s, { gid, type: 'image', content: png, name: 'cat.png', size: 2048 });
+    expect(image.message).toMatchObject({ type: 'image', content: png, name: 'cat.png', size: 2048, file_expired: false });
+    const file = await sendMsg(s, { gid, type: 'file', content: txt });
     expect(file.message).toMatchObject({ type: 'file', name: null, size: null });
     const merge = JSON.stringify({ title: 'Saved', items: [{ from: owner.name, type: 'text', content: 'hi' }] });
     expect((await sendMsg(s, { gid, type: 'merge', content: merge })).message).toMatchObject({ type: 'merge', content: merge });
@@ -101,6 +103,9 @@ describe('sending to a group', () => {
       [{ gid, type: 'merge', content: items(0) }, 'api.msg.badMerge'],
       [{ gid, type: 'merge', content: '{"items": "nope"}' }, 'api.msg.badMerge'],
       [{ gid, type: 'image', content: 'https://elsewhere.example/cat.png' }, 'api.msg.badFile'],
+      // Well formed, but no such file is stored here.
+      [{ gid, type: 'image', content: `/uploads/${'0f'.repeat(16)}.png` }, 'api.msg.badFile'],
+      [{ gid, type: 'file', content: '/uploads/0123456789abcdef.pdf' }, 'api.msg.badFile'],
       [{ gid, dm: owner.name, type: 'text', content: 'two rooms' }, 'api.msg.noRoom'],
       [{ type: 'text', content: 'no room' }, 'api.msg.noRoom'],
       [{ gid, type: 'sticker', content: 'x' }, 'api.badRequest'],

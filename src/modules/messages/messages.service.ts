@@ -59,7 +59,7 @@ export class MessagesService {
     if (refused) throw new AppError(refused.status, refused.key);
     const sender = await this.conversations.actor(userId);
     const conversation = await this.conversations.open(sender, body, 'send');
-    for (const guard of this.ctx.hooks.sendGuards) await guard(sender.id);
+    for (const guard of this.ctx.hooks.sendGuards) await guard(sender.id, body);
     const file = isFileType(body.type);
     const message: NewMessage = {
       room: conversation.room,

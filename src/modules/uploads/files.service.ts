@@ -109,6 +109,12 @@ export class FilesService {
     return this.ctx.storage.get(name, range);
   }
 
+  /** True when `url` is `/uploads/<name>` of a file stored on this server and not removed. */
+  async isLiveUpload(url: string): Promise<boolean> {
+    const name = nameFromUrl(url);
+    return name !== undefined && (await this.live(name)) !== undefined;
+  }
+
   /** True when `url` is `/uploads/<name>` of a live image on this server (what an avatar must be). */
   async isLiveImage(url: string): Promise<boolean> {
     const name = nameFromUrl(url);
