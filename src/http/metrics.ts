@@ -1,34 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type RequestHandler, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
-import { type Metrics, UNMATCHED_ROUTE } from '../metrics.ts';
 import { describeRoute } from './openapi.ts';
-
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
-/**
- * Times every request into `chat_http_request_duration_seconds`. The route
- * label is the matched pattern (mount path + route path), never the raw URL.
- */
-export function observeHttp(metrics: Metrics): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const pattern = req.route?.path;
-      metrics.httpDuration.observe(
-        {
-          method: METHODS.has(req.method) ? req.method : 'OTHER',
-          route: typeof pattern === 'string' ? req.baseUrl + pattern : UNMATCHED_ROUTE,
-          status: String(res.statusCode),
-        },
-        seconds,
-      );
-    });
-    next();
-  };
-}
 
 /** Constant-time comparison, so the token cannot be guessed byte by byte from response times. */
 function sameToken(given: string, expected: string): boolean {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { AppError, badRequest } from '../../errors.ts';
@@ -15,7 +16,7 @@ export interface FilePart {
  * is not multipart or has no `file` part. `maxBytes` is a backstop: busboy
  * stops there and the stream fails with 413; callers enforce exact limits.
  */
-export function readFilePart(req: IncomingMessage, maxBytes: number): Promise<FilePart> {
+export function readFilePart(req: IncomingMessage & { log?: Logger }, maxBytes: number): Promise<FilePart> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
