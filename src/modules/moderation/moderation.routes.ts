@@ -28,7 +28,12 @@ export function ipBanGate(penalties: PenaltiesService): RequestHandler {
   };
 }
 
-/** Penalties (administrators; the user's own list) and appeals. */
+/** The 400 answers of imposing a penalty (`penalties/add`, `reports/punish`). */
+const PENALTY_REFUSALS =
+  'Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), ' +
+  "an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`)";
+
+/** Penalties (administrators; the user's own list), appeals and the report queue. */
 export function moderationRoutes({ login, admin, services: { penalties, appeals, reportQueue } }: RouteDeps): Router {
   const r = Router();
 
@@ -61,9 +66,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       body: addPenaltyBody,
       responseDescription: '`{ok, penalty: {id, user, action, duration, expires, reason, actor, created, revoked, active, ip}}`',
       errors: {
-        400:
-          'Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), ' +
-          'an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller\'s own address (`api.penalty.ownAddress`)',
+        400: PENALTY_REFUSALS,
         404: 'Unknown user (`api.user.notFound`)',
         413: 'Reason over 500 characters (`api.tooLarge`)',
       },
@@ -205,9 +208,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       body: punishReportBody,
       responseDescription: '`{ok, penaltyId}`',
       errors: {
-        400:
-          'Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), ' +
-          'no address for an ip ban (`api.penalty.noAddress`) or the caller\'s own (`api.penalty.ownAddress`)',
+        400: PENALTY_REFUSALS,
         404: 'No such report (`api.report.notFound`) or user (`api.user.notFound`)',
         409: 'Already closed (`api.report.handled`)',
         413: 'Reason over 500 characters (`api.tooLarge`)',
