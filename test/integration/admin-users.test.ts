@@ -342,4 +342,25 @@ describe('user/del', () => {
     await admin.post('/api/admin/user/del', { name: u.name });
     expect((await from.get('/api/health')).status).toBe(200);
   });
+
+  it('the message counters of a deleted user\'s direct rooms and of a dissolved group go with them', async () => {
+    const admin = await adminClient(cluster);
+    const [ann, bob] = [await newUser(cluster), await newUser(cluster)];
+    await befriend(ann, bob);
+    const gid = await groupWith(ann, { members: [bob] });
+    const socket = await bob.socket({ node: cluster.a });
+    for (const to of [{ dm: ann.name }, { gid }]) {
+      const ack = await new Promise<{ ok: boolean }>((resolve) => socket.emit('msg', { ...to, type: 'text', content: 'hi' }, resolve));
+      expect(ack.ok).toBe(true);
+    }
+    socket.close();
+    const [annId, bobId] = [(await idOf(ann.name))!, (await idOf(bob.name))!];
+    const direct = annId < bobId ? `d:${annId}:${bobId}` : `d:${bobId}:${annId}`;
+    const counters = async () => (await db().query<{ room: string }>('select room from room_seq where room = any($1)', [[direct, `g:${gid}`]])).map((r) => r.room).sort();
+    expect(await counters()).toEqual([direct, `g:${gid}`].sort());
+    expect((await admin.post('/api/admin/user/del', { name: bob.name })).body).toEqual({ ok: true });
+    expect(await counters()).toEqual([`g:${gid}`]);
+    expect((await ann.del('/api/groups', { gid })).status).toBe(200);
+    expect(await counters()).toEqual([]);
+  });
 });
