@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -276,6 +276,8 @@ if (MODE === 'cluster') {
       db = new pg.Client({ connectionString: database.url });
       await db.connect();
       people = await seed(db);
+      // The embedded project's setup creates the root; this file may run in the cluster project alone.
+      mkdirSync(TEST_DATA_ROOT, { recursive: true });
       dataDir = mkdtempSync(path.join(TEST_DATA_ROOT, 'failover-'));
       prefix = `tfo${randomHex(4)}:`;
       const env = {
