@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Two runs of the same integration suite: embedded (PGlite, in-memory state)
@@ -8,11 +8,18 @@ import { defineConfig } from 'vitest/config';
  */
 const clusterWanted = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_REDIS_URL || process.env.CI === 'true');
 
+/**
+ * Files that test several processes sharing Postgres and Redis: nothing to run in embedded mode
+ * (PGlite allows one process per data directory), so they belong to the cluster project only.
+ */
+const CLUSTER_ONLY = ['test/integration/failover.test.ts'];
+
 const integration = (name: 'embedded' | 'cluster') => ({
   extends: true as const,
   test: {
     name,
     include: ['test/integration/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(name === 'embedded' ? CLUSTER_ONLY : [])],
     env: { TEST_MODE: name },
     globalSetup: [`test/helpers/global-setup-${name}.ts`],
   },

@@ -96,7 +96,6 @@ export interface ChatApp {
   close(): Promise<void>;
 }
 
-const PRESENCE_TICK_MS = 10_000;
 const SESSION_SWEEP_MS = 3_600_000;
 const IDLE_SWEEP_MS = 50;
 
@@ -111,7 +110,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   if (!opts.db) await migrate(db);
 
   const state: SharedState = config.redisUrl
-    ? RedisState.connect(config.redisUrl, config.redisPrefix, clock, nodeId)
+    ? RedisState.connect(config.redisUrl, config.redisPrefix, clock, nodeId, config.presence.timeoutMs)
     : new MemoryState(clock);
 
   const io: ChatServer = new Server({
@@ -272,7 +271,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
       const names = await Promise.all(offline.map((id) => usersStore.byId(db, id)));
       await presence.announceOffline(names.filter((u) => u !== undefined).map((u) => ({ id: u.id, name: u.name })));
     })().catch((err) => log.warn({ err }, 'presence tick failed'));
-  }, PRESENCE_TICK_MS);
+  }, config.presence.heartbeatMs);
   presenceTimer.unref();
   await state.presence.heartbeat();
 

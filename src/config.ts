@@ -54,6 +54,12 @@ const envSchema = z.object({
   OAUTH_GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** How long a stopping node waits for in-flight requests and jobs before cutting connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  /** How often a node marks itself alive in Redis and sweeps the connections of nodes that stopped doing so. */
+  PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** A node silent for this long is taken as crashed: its users' connections are removed (they go offline). */
+  PRESENCE_TIMEOUT_MS: z.coerce.number().int().min(200).max(3_600_000).default(20_000),
+  /** BullMQ: a job's lock lifetime and the stalled-job check period; a crashed worker's job is retried after about twice this. */
+  JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
 
 /** Every environment variable this file reads (docs/config.md documents each; a test checks). */
@@ -96,6 +102,8 @@ export interface Config {
     github: { authorizeUrl: string; tokenUrl: string; apiUrl: string };
   };
   shutdownGraceMs: number;
+  presence: { heartbeatMs: number; timeoutMs: number };
+  jobLockMs: number;
 }
 
 export class ConfigError extends Error {
@@ -127,6 +135,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if ((e.S3_ENDPOINT === undefined) !== (e.S3_BUCKET === undefined)) {
     problems.push('S3_ENDPOINT and S3_BUCKET must be set together');
+  }
+  if (e.PRESENCE_TIMEOUT_MS < 2 * e.PRESENCE_HEARTBEAT_MS) {
+    // One late heartbeat must not make a live node look crashed.
+    problems.push('PRESENCE_TIMEOUT_MS must be at least twice PRESENCE_HEARTBEAT_MS');
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -169,5 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    presence: { heartbeatMs: e.PRESENCE_HEARTBEAT_MS, timeoutMs: e.PRESENCE_TIMEOUT_MS },
+    jobLockMs: e.JOB_LOCK_MS,
   };
 }

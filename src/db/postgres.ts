@@ -15,7 +15,10 @@ export class PostgresDb extends BaseDb {
   }
 
   static connect(url: string, max = 20): PostgresDb {
-    return new PostgresDb(new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 }));
+    // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
+    return new PostgresDb(
+      new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, application_name: `chat:${process.pid}` }),
+    );
   }
 
   protected async rawQuery(sql: string, params: readonly unknown[]): Promise<Row[]> {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { JobName } from './job-map.ts';
@@ -16,12 +17,15 @@ export class BullmqDriver implements QueueDriver {
   private readonly workers: Worker[] = [];
   private readonly connection: { url: string; maxRetriesPerRequest: null };
   private readonly prefix: string;
+  private readonly lockMs: number;
 
   constructor(
     url: string,
     prefix: string,
     private readonly log: Logger,
+    opts: { lockMs?: number } = {},
   ) {
+    this.lockMs = opts.lockMs ?? 30_000;
     // Workers block on Redis; BullMQ requires unlimited retries on their connection.
     this.connection = { url, maxRetriesPerRequest: null };
     this.prefix = `${prefix}bull`;
@@ -54,6 +58,13 @@ export class BullmqDriver implements QueueDriver {
         connection: this.connection,
         prefix: this.prefix,
         concurrency: 1,
+        // A worker that dies holding a job stops renewing its lock (every lockMs / 2); the stalled
+        // check of any live worker (every lockMs) then puts the job back in the queue. A second
+        // stall of the same job fails it for good (maxStalledCount 1).
+        lockDuration: this.lockMs,
+        stalledInterval: this.lockMs,
+        // Recorded on each job (`processedBy`): which process ran or holds it.
+        name: `${hostname()}:${process.pid}`,
       });
       worker.on('error', (err) => this.log.warn({ err, queue: name }, 'job worker error'));
       this.workers.push(worker);

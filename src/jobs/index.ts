@@ -10,8 +10,10 @@ export type { EnqueueOptions, JobHandler } from './jobs.ts';
 export { Jobs } from './jobs.ts';
 
 /** The job layer of the configured mode: BullMQ when REDIS_URL is set, else pg-boss on the application database. */
-export function createJobs(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, db: Db, log: Logger): Jobs {
-  const driver = config.redisUrl ? new BullmqDriver(config.redisUrl, config.redisPrefix, log) : new PgBossDriver(db, log);
+export function createJobs(config: Pick<Config, 'redisUrl' | 'redisPrefix'> & Partial<Pick<Config, 'jobLockMs'>>, db: Db, log: Logger): Jobs {
+  const driver = config.redisUrl
+    ? new BullmqDriver(config.redisUrl, config.redisPrefix, log, { lockMs: config.jobLockMs })
+    : new PgBossDriver(db, log);
   return new Jobs(driver, log);
 }
 

@@ -53,9 +53,6 @@ if removed == 0 then return 0 end
 if refresh(KEYS[1], KEYS[3], KEYS[4], ARGV[3]) == 0 then return 1 end
 return 0`;
 
-/** A node that has not heartbeaten for this long is taken as crashed. */
-export const NODE_DEAD_AFTER_MS = 30_000;
-
 /** Expiry is kept in the value so that the injected clock decides it; the Redis TTL only collects garbage. */
 function pack(value: string, expires: number): string {
   return `${expires}|${value}`;
@@ -79,14 +76,16 @@ export class RedisState implements SharedState {
     private readonly prefix: string,
     private readonly clock: Clock,
     nodeId: string,
+    /** A node that has not heartbeaten for this long is taken as crashed (PRESENCE_TIMEOUT_MS). */
+    nodeTimeoutMs: number,
   ) {
-    this.presence = new RedisPresence(redis, `${prefix}pres:`, nodeId);
+    this.presence = new RedisPresence(redis, `${prefix}pres:`, nodeId, nodeTimeoutMs);
   }
 
-  static connect(url: string, prefix: string, clock: Clock, nodeId: string): RedisState {
+  static connect(url: string, prefix: string, clock: Clock, nodeId: string, nodeTimeoutMs: number): RedisState {
     const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
     redis.on('error', () => {});
-    return new RedisState(redis, prefix, clock, nodeId);
+    return new RedisState(redis, prefix, clock, nodeId, nodeTimeoutMs);
   }
 
   private k(key: string): string {
@@ -164,6 +163,7 @@ class RedisPresence implements PresenceStore {
     private readonly redis: Redis,
     private readonly p: string,
     private readonly nodeId: string,
+    private readonly nodeTimeoutMs: number,
   ) {}
 
   private userKey = (id: number) => `${this.p}u:${id}`;
@@ -235,7 +235,7 @@ class RedisPresence implements PresenceStore {
   }
 
   async sweep(): Promise<number[]> {
-    const dead = await this.redis.zrangebyscore(this.nodesKey(), '-inf', Date.now() - NODE_DEAD_AFTER_MS);
+    const dead = await this.redis.zrangebyscore(this.nodesKey(), '-inf', Date.now() - this.nodeTimeoutMs);
     const offline: number[] = [];
     for (const node of dead) {
       if (node === this.nodeId) continue;

@@ -46,7 +46,7 @@ const benchStart = Date.now();
 /** Progress on stderr, so a long run shows where it is. */
 const step = (what: string) => console.error(`[messages bench +${Math.round((Date.now() - benchStart) / 1000)}s] ${what}`);
 
-interface Person {
+export interface Person {
   id: number;
   name: string;
   cookie: string;
@@ -235,7 +235,7 @@ async function seed(db: Queryable, opts: { dmPairs: number }): Promise<Seeded> {
 }
 
 /** Active accounts with a live session each (only the token's sha256 is stored, as the server does). */
-async function seedPeople(db: Queryable, prefix: string, n: number): Promise<Person[]> {
+export async function seedPeople(db: Queryable, prefix: string, n: number): Promise<Person[]> {
   const now = Date.now();
   const users = await db.query<{ id: number; name: string }>(
     `insert into users (name, email, password_hash, status, created)
@@ -558,7 +558,7 @@ function rss(server: ServerProcess): number {
 
 // ---- helpers ----
 
-async function connectAll(targets: Array<{ url: string; cookie?: string }>, batch = 50): Promise<Socket[]> {
+export async function connectAll(targets: Array<{ url: string; cookie?: string }>, batch = 50): Promise<Socket[]> {
   const out: Socket[] = [];
   for (let i = 0; i < targets.length; i += batch) {
     out.push(...(await Promise.all(targets.slice(i, i + batch).map((t) => connectOne(t.url, t.cookie)))));
@@ -581,15 +581,15 @@ function connectOne(url: string, cookie?: string): Promise<Socket> {
   });
 }
 
-function closeAll(sockets: Socket[]): void {
+export function closeAll(sockets: Socket[]): void {
   for (const s of sockets) s.disconnect();
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const pct = (sorted: number[], q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100 : 0);
+export const pct = (sorted: number[], q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100 : 0);
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();

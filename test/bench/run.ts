@@ -6,7 +6,8 @@ import { type BenchRow, machine } from './lib.ts';
  * `npm run bench`: runs every benchmark in sequence (each bounded in time,
  * loopback only, stopping what it started), prints the tables and replaces the
  * generated block of docs/benchmarks.md (figures, baselines, ratios); the
- * hand-written analysis around that block is kept.
+ * hand-written analysis around that block is kept. `npm run bench <text>` runs
+ * the suites whose title contains <text> and replaces only their sections.
  */
 interface Suite {
   title: string;
@@ -29,45 +30,79 @@ if (process.env.BENCH_DATABASE_URL && process.env.BENCH_REDIS_URL) {
   suites.push(
     { title: 'Authentication (cluster mode: Postgres + Redis)', run: async () => (await import('./auth.bench.ts')).run(clusterEnv()) },
     { title: 'Social graph (cluster mode: Postgres + Redis)', run: async () => (await import('./social.bench.ts')).run(clusterEnv()) },
+    // About a minute: three app nodes against one, cross-node deliveries and latency.
+    { title: 'Three-node cluster (Postgres + Redis)', run: async () => (await import('./cluster.bench.ts')).run() },
   );
 }
 
 const only = process.argv[2];
-const sections: string[] = [];
+const sections: Array<{ title: string; text: string }> = [];
 const started = Date.now();
+const today = () => new Date().toISOString().slice(0, 10);
 for (const suite of suites) {
   if (only && !suite.title.toLowerCase().includes(only.toLowerCase())) continue;
   console.log(`\n== ${suite.title}`);
+  const suiteStart = Date.now();
   const rows = await suite.run();
   console.table(rows.map((r) => ({ name: r.name, value: r.value, unit: r.unit, note: r.note ?? '' })));
-  sections.push(
-    `## ${suite.title}\n\n| measure | value | unit | notes |\n|---|---:|---|---|\n${rows
+  const partial = only
+    ? `Measured alone (\`npm run bench "${only}"\`) on ${today()}; machine: ${machine()}, Node ${process.version}; ${Math.round((Date.now() - suiteStart) / 1000)} s.\n\n`
+    : '';
+  sections.push({
+    title: suite.title,
+    text: `## ${suite.title}\n\n${partial}| measure | value | unit | notes |\n|---|---:|---|---|\n${rows
       .map((r) => `| ${r.name} | ${r.value} | ${r.unit} | ${r.note ?? ''} |`)
       .join('\n')}\n`,
-  );
+  });
 }
 
 const START = '<!-- npm run bench: start -->';
 const END = '<!-- npm run bench: end -->';
-const generated = `${START}
-## Latest \`npm run bench\`
+const header = `## Latest \`npm run bench\`
 
-Run on ${new Date().toISOString().slice(0, 10)}; machine: ${machine()}, Node ${process.version}; ${Math.round((Date.now() - started) / 1000)} s.
+Run on ${today()}; machine: ${machine()}, Node ${process.version}; ${Math.round((Date.now() - started) / 1000)} s.
 Every figure is measured in the same run as its baseline; servers run in child processes and the
-load generator shares the same cores, so ratios matter more than absolute numbers.
+load generator shares the same cores, so ratios matter more than absolute numbers. A section
+measured alone (\`npm run bench <part of its title>\`) replaces its own part of this block and says
+when it was measured.
+`;
 
-${sections.join('\n')}${END}`;
+/** The sections of an existing generated block, by title (the text after `## ` up to the line end). */
+function existingSections(block: string): { header: string; sections: Array<{ title: string; text: string }> } {
+  const parts = block.split(/^(?=## )/m);
+  const head = parts.shift() ?? '';
+  const sections = parts.map((text) => ({ title: text.slice(3, text.indexOf('\n')).trim(), text: text.replace(/\n*$/, '\n') }));
+  // The block's own heading ("Latest npm run bench") is its header, not a suite.
+  const own = sections.findIndex((s) => s.title.startsWith('Latest '));
+  const headerText = own >= 0 ? sections.splice(own, 1)[0]!.text : head;
+  return { header: headerText, sections };
+}
 
 // The generated tables replace their own block only; the hand-written analysis around them stays.
+// A full run rewrites the block; a partial run replaces (or adds) only the sections it ran.
 const docPath = path.resolve(import.meta.dirname, '../../docs/benchmarks.md');
-if (!only) {
-  const current = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
-  const from = current.indexOf(START);
-  const to = current.indexOf(END);
-  const next =
-    from >= 0 && to > from
-      ? current.slice(0, from) + generated + current.slice(to + END.length)
-      : current.replace(/^(# Benchmarks\n)/, `$1\n${generated}\n`);
-  writeFileSync(docPath, next);
+const current = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
+const from = current.indexOf(START);
+const to = current.indexOf(END);
+let blockHeader = header;
+let blockSections = sections;
+if (only && !(from >= 0 && to > from)) {
+  blockHeader = `## Latest \`npm run bench\`
+
+No full run recorded yet: the sections below were measured alone (\`npm run bench <part of a title>\`),
+each on the date it gives. Servers run in child processes and the load generator shares the same
+cores, so ratios matter more than absolute numbers.
+`;
+} else if (only) {
+  const old = existingSections(current.slice(from + START.length, to).trim());
+  blockHeader = old.header;
+  blockSections = old.sections.map((s) => sections.find((n) => n.title === s.title) ?? s);
+  for (const s of sections) if (!old.sections.some((o) => o.title === s.title)) blockSections.push(s);
 }
-console.log(only ? '\n(partial run: docs/benchmarks.md not rewritten)' : '\nupdated docs/benchmarks.md');
+const generated = `${START}\n${blockHeader.replace(/\n*$/, '\n')}\n${blockSections.map((s) => s.text).join('\n')}${END}`;
+const next =
+  from >= 0 && to > from
+    ? current.slice(0, from) + generated + current.slice(to + END.length)
+    : current.replace(/^(# Benchmarks\n)/, `$1\n${generated}\n`);
+if (sections.length > 0) writeFileSync(docPath, next);
+console.log(sections.length === 0 ? '\nno benchmark matched: docs/benchmarks.md unchanged' : `\nupdated docs/benchmarks.md (${only ? 'the sections run' : 'whole generated block'})`);

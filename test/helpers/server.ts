@@ -72,25 +72,11 @@ export async function startCluster(opts: StartOptions = {}): Promise<TestCluster
     const app = await createApp({ config: loadConfig({ ...env, ...opts.nodeEnv?.[0], DATA_DIR: dir }), clock, log });
     nodes.push(await listen(app));
   } else {
-    const baseUrl = process.env.TEST_DATABASE_URL!;
-    const template = process.env.TEST_PG_TEMPLATE!;
-    const dbName = `chat_t_${Math.floor(Date.now() / 1000)}_${randomHex(4)}`;
-    await withAdminClient(baseUrl, async (c) => {
-      // Cloning waits while another clone of the template is being made.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await c.query(`create database ${dbName} template ${template}`);
-          break;
-        } catch (err) {
-          if (attempt > 40 || !String((err as Error).message).includes('being accessed')) throw err;
-          await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-        }
-      }
-    });
-    cleanups.push(() => withAdminClient(baseUrl, (c) => c.query(`drop database if exists ${dbName} with (force)`).then(() => {})));
+    const database = await createTestDatabase();
+    cleanups.push(database.drop);
     const clusterEnv = {
       ...env,
-      DATABASE_URL: withDatabase(baseUrl, dbName),
+      DATABASE_URL: database.url,
       REDIS_URL: process.env.TEST_REDIS_URL!,
       REDIS_PREFIX: `t${randomHex(4)}:`,
     };
@@ -112,6 +98,32 @@ export async function startCluster(opts: StartOptions = {}): Promise<TestCluster
       for (const n of nodes) await n.app.close();
       for (const c of cleanups.reverse()) await c();
     },
+  };
+}
+
+/**
+ * Cluster mode: a fresh database cloned from the migrated template (the
+ * cluster global setup builds it), and a function that drops it.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const template = process.env.TEST_PG_TEMPLATE!;
+  const dbName = `chat_t_${Math.floor(Date.now() / 1000)}_${randomHex(4)}`;
+  await withAdminClient(baseUrl, async (c) => {
+    // Cloning waits while another clone of the template is being made.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`create database ${dbName} template ${template}`);
+        break;
+      } catch (err) {
+        if (attempt > 40 || !String((err as Error).message).includes('being accessed')) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  });
+  return {
+    url: withDatabase(baseUrl, dbName),
+    drop: () => withAdminClient(baseUrl, (c) => c.query(`drop database if exists ${dbName} with (force)`).then(() => {})),
   };
 }
 
