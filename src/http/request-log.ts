@@ -1,4 +1,4 @@
-import type { Express, RequestHandler } from 'express';
+import type { Express as ExpressApp, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { randomHex } from '../lib/crypto.ts';
@@ -26,7 +26,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * when something logs (`req.log`), and successful requests are logged at
  * `debug`, so at the default level they cost one level check.
  */
-export function observeRequests(app: Express, ctx: AppContext): RequestHandler {
+export function observeRequests(app: ExpressApp, ctx: AppContext): RequestHandler {
   const { log, metrics } = ctx;
   const prefix = randomHex(4);
   let counter = 0;
