@@ -148,7 +148,8 @@ export class S3Store implements BlobStore {
     return res.ETag;
   }
 
-  async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<void> {
+  /** Joined by S3 itself: the bytes never pass through here, so `observe` is not called (resolves false). */
+  async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<boolean> {
     const ordered = [...parts].sort((a, b) => a.index - b.index);
     await this.client.send(
       new CompleteMultipartUploadCommand({
@@ -158,6 +159,7 @@ export class S3Store implements BlobStore {
         MultipartUpload: { Parts: ordered.map((p) => ({ PartNumber: p.index + 1, ETag: p.etag })) },
       }),
     );
+    return false;
   }
 
   async abortMultipart(name: string, multipartId: string): Promise<void> {
