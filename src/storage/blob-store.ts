@@ -36,7 +36,10 @@ export interface StoredPart {
  */
 export interface BlobStore {
   readonly kind: 'disk' | 's3';
-  /** Streams `body` into a new object. `size`, when known, lets S3 stream without spooling. */
+  /**
+   * Streams `body` into a new object. With `size`, S3 streams it straight through; without, S3 must
+   * hold the body (at most 8 MiB, in memory) to learn its length first.
+   */
   put(name: string, body: Readable, size?: number): Promise<void>;
   /** The object's content (or the inclusive `range` of it); undefined when it does not exist. */
   get(name: string, range?: ByteRange): Promise<Readable | undefined>;
