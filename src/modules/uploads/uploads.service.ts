@@ -196,17 +196,22 @@ export class UploadsService {
   private async join(s: SessionRow, rows: ReadonlyArray<{ idx: number; etag: string }>): Promise<Inspection> {
     const parts = rows.map((p) => ({ index: p.idx, etag: p.etag }));
     const followed = await this.hashers.finish(s.id, parts, s.chunks);
+    const { uploadHashes } = this.ctx.metrics;
     if (followed) {
       await this.ctx.storage.completeMultipart(s.stored_name, s.multipart_id, parts);
+      uploadHashes.inc({ how: 'streamed' });
       return { size: s.size, ...followed };
     }
     const probe = new ContentProbe({ maxBytes: MAX_FILE_BYTES, exactBytes: s.size });
     if (await this.ctx.storage.completeMultipart(s.stored_name, s.multipart_id, parts, (chunk) => probe.update(chunk))) {
+      uploadHashes.inc({ how: 'joined' });
       return probe.finish();
     }
     const content = await this.ctx.storage.get(s.stored_name);
     if (!content) throw new Error('joined upload is missing');
-    return inspectAll(content, { maxBytes: MAX_FILE_BYTES, exactBytes: s.size });
+    const inspection = await inspectAll(content, { maxBytes: MAX_FILE_BYTES, exactBytes: s.size });
+    uploadHashes.inc({ how: 'read_back' });
+    return inspection;
   }
 
   /** POST /api/upload/abort. */
