@@ -82,6 +82,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Completed chunked uploads by how their sha256 was obtained (`ChunkHashers`): the fallbacks cost a pass over the file. */
+  readonly uploadHashes = new Counter({
+    name: 'chat_upload_hashes_total',
+    help: 'Completed chunked uploads by how their sha256 was obtained: streamed, joined (hashed while joining) or read_back',
+    labelNames: ['how'] as const,
+    registers: [this.registry],
+  });
+
   private readonly queues = new Map<string, () => Promise<QueueDepth>>();
   private openSockets: (() => number) | undefined;
   private pool: (() => PoolUsage | undefined) | undefined;

@@ -36,7 +36,10 @@ export interface StoredPart {
  */
 export interface BlobStore {
   readonly kind: 'disk' | 's3';
-  /** Streams `body` into a new object. `size`, when known, lets S3 stream without spooling. */
+  /**
+   * Streams `body` into a new object. With `size`, S3 streams it straight through; without, S3 must
+   * hold the body (at most 8 MiB, in memory) to learn its length first.
+   */
   put(name: string, body: Readable, size?: number): Promise<void>;
   /** The object's content (or the inclusive `range` of it); undefined when it does not exist. */
   get(name: string, range?: ByteRange): Promise<Readable | undefined>;
@@ -45,10 +48,18 @@ export interface BlobStore {
 
   /** Starts a multipart write that will become object `name`; returns its id. */
   createMultipart(name: string): Promise<string>;
-  /** Stores part `index` (0-based) of exactly `size` bytes; storing an index again replaces it. Throws MultipartGoneError after an abort. */
+  /**
+   * Stores part `index` (0-based) of exactly `size` bytes and returns its etag, which names these
+   * bytes: storing an index again replaces it under a new etag. Throws MultipartGoneError after an abort.
+   */
   putPart(name: string, multipartId: string, index: number, body: Readable, size: number): Promise<string>;
-  /** Joins the parts in index order into object `name` and releases the parts. */
-  completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<void>;
+  /**
+   * Joins exactly the listed parts (by etag) in index order into object `name` and releases the
+   * parts. A store that joins by passing the bytes through this process (disk) hands them to
+   * `observe` in order and resolves true; one that joins remotely (S3) resolves false. An error
+   * thrown by `observe` fails the join and leaves no object.
+   */
+  completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[], observe?: (chunk: Buffer) => void): Promise<boolean>;
   /** Drops a multipart write and its parts; aborting an unknown id is not an error. */
   abortMultipart(name: string, multipartId: string): Promise<void>;
 

@@ -7,6 +7,10 @@ import { randomHex } from '../lib/crypto.ts';
 import { assertStoredName, type BlobStore, type ByteRange, MultipartGoneError, type StoredPart } from './blob-store.ts';
 
 const MULTIPART_ID_RE = /^[0-9a-f]{32}$/;
+/** `<index>.<16 hex>`, or a bare index for parts written before etags named the write. */
+const PART_ETAG_RE = /^(\d+)(?:\.[0-9a-f]{16})?$/;
+/** Reads and writes of whole files go in pieces this large (uploads arrive in 64 KB socket reads). */
+const IO_BYTES = 1024 * 1024;
 
 /**
  * Files under one directory (`DATA_DIR/uploads`). Every write goes to a
@@ -46,7 +50,7 @@ export class DiskStore implements BlobStore {
     const tmp = path.join(this.tmpDir, randomHex(16));
     try {
       // Large writes: uploads arrive in 64 KB socket reads; batching them halves the write syscalls' cost.
-      await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }));
+      await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: IO_BYTES }));
       return tmp;
     } catch (err) {
       await rm(tmp, { force: true });
@@ -91,30 +95,50 @@ export class DiskStore implements BlobStore {
     await stat(dir).catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'ENOENT' ? new MultipartGoneError({ cause: err }) : err;
     });
+    // Each write gets its own file, named by its etag: a join takes exactly the parts it lists, even
+    // if a chunk is sent again meanwhile. Replaced parts stay until the directory goes.
+    const etag = `${index}.${randomHex(8)}`;
     const tmp = await this.writeTemp(body);
     try {
-      await rename(tmp, path.join(dir, String(index)));
+      await rename(tmp, path.join(dir, etag));
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
     }
-    return String(index);
+    return etag;
   }
 
-  async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<void> {
+  /** The file of a listed part (etags from before parts were named by write: the bare index). */
+  private partFile(dir: string, part: StoredPart): string {
+    const m = PART_ETAG_RE.exec(part.etag);
+    if (!m || Number(m[1]) !== part.index) throw new Error('not an etag of this part');
+    return path.join(dir, part.etag);
+  }
+
+  async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[], observe?: (chunk: Buffer) => void): Promise<boolean> {
     const dir = this.partDir(multipartId);
-    const ordered = [...parts].sort((a, b) => a.index - b.index);
-    async function* concat(): AsyncGenerator<Buffer> {
-      for (const p of ordered) {
-        for await (const chunk of createReadStream(path.join(dir, String(p.index)))) yield chunk as Buffer;
+    const target = this.file(name);
+    const files = [...parts].sort((a, b) => a.index - b.index).map((p) => this.partFile(dir, p));
+    if (files.length === 1 && !observe) {
+      // One part is the whole file already: move it into place.
+      await rename(files[0]!, target);
+    } else {
+      async function* concat(): AsyncGenerator<Buffer> {
+        for (const file of files) {
+          for await (const chunk of createReadStream(file, { highWaterMark: IO_BYTES })) {
+            observe?.(chunk as Buffer);
+            yield chunk as Buffer;
+          }
+        }
       }
+      const tmp = await this.writeTemp(concat());
+      await rename(tmp, target).catch(async (err) => {
+        await rm(tmp, { force: true });
+        throw err;
+      });
     }
-    const tmp = await this.writeTemp(concat());
-    await rename(tmp, this.file(name)).catch(async (err) => {
-      await rm(tmp, { force: true });
-      throw err;
-    });
     await rm(dir, { recursive: true, force: true });
+    return true;
   }
 
   async abortMultipart(_name: string, multipartId: string): Promise<void> {

@@ -1,9 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -21,6 +16,8 @@ import { assertStoredName, type BlobStore, type ByteRange, MultipartGoneError, t
 
 /** Final objects live under this prefix; tus keeps its in-progress uploads elsewhere in the bucket. */
 const OBJECT_PREFIX = 'uploads/';
+/** Largest body `put` takes without a size (it is held in memory to learn its length). */
+const MAX_UNSIZED_BYTES = 8 * 1024 * 1024;
 /** HeadBucket of the readiness check gives up after this long. */
 const PING_TIMEOUT_MS = 2_500;
 
@@ -88,18 +85,19 @@ export class S3Store implements BlobStore {
       );
       return;
     }
-    // S3 needs the length before the body. A single-request upload (at most 5 MB) is spooled to a temporary file.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'chat-spool-'));
-    try {
-      const file = path.join(dir, 'body');
-      await pipeline(body, createWriteStream(file));
-      const { size: length } = await stat(file);
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key, Body: createReadStream(file), ContentLength: length }),
-      );
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    // S3 needs the length before the body. A single-request upload (at most 5 MB; its length is not
+    // known inside a multipart body) is collected in memory, then sent with PutObject.
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of body) {
+      length += (chunk as Buffer).length;
+      if (length > MAX_UNSIZED_BYTES) {
+        body.destroy();
+        throw new Error(`a body over ${MAX_UNSIZED_BYTES} bytes needs its size`);
+      }
+      chunks.push(chunk as Buffer);
     }
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: Buffer.concat(chunks, length), ContentLength: length }));
   }
 
   async get(name: string, range?: ByteRange): Promise<Readable | undefined> {
@@ -148,7 +146,8 @@ export class S3Store implements BlobStore {
     return res.ETag;
   }
 
-  async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<void> {
+  /** Joined by S3 itself: the bytes never pass through here, so `observe` is not called (resolves false). */
+  async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<boolean> {
     const ordered = [...parts].sort((a, b) => a.index - b.index);
     await this.client.send(
       new CompleteMultipartUploadCommand({
@@ -158,6 +157,7 @@ export class S3Store implements BlobStore {
         MultipartUpload: { Parts: ordered.map((p) => ({ PartNumber: p.index + 1, ETag: p.etag })) },
       }),
     );
+    return false;
   }
 
   async abortMultipart(name: string, multipartId: string): Promise<void> {

@@ -38,7 +38,7 @@ export async function startS3(): Promise<TestS3> {
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://s3');
-    if (req.method === 'GET' && url.pathname === `/${bucket}` && url.searchParams.has('uploads')) {
+    if (req.method === 'GET' && (url.pathname === `/${bucket}` || url.pathname === `/${bucket}/`) && url.searchParams.has('uploads')) {
       void listUploads(res);
       return;
     }

@@ -274,5 +274,30 @@ export function filesSuite(storage: StorageMode): void {
       await Promise.all(cluster.nodes.map((n) => n.app.ctx.jobs.runNow('uploads.purge', {})));
       expect((await ctx.db.query('select 1 from upload_sessions where id = $1', [young])).length).toBe(1);
     });
+
+    it('tus uploads expire 24 hours after creation by the server clock; uploads.purge removes them', async () => {
+      const u = await newUser(cluster);
+      const tus = (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+        fetch(new URL(url, cluster.a.url), { method, headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0', ...headers }, ...(body ? { body } : {}) });
+      const create = async () => {
+        const res = await tus('POST', '/api/tus', { 'upload-length': '10', 'upload-metadata': `filename ${Buffer.from('t.txt').toString('base64')}` });
+        expect(res.status).toBe(201);
+        return res.headers.get('location') ?? '';
+      };
+      const old = await create();
+      const patch = (url: string) => tus('PATCH', url, { 'upload-offset': '5', 'content-type': 'application/offset+octet-stream' }, 'world');
+      expect((await tus('PATCH', old, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, 'hello')).status).toBe(204);
+      cluster.clock.advance(DAY - 60_000);
+      const young = await create();
+      expect((await tus('HEAD', old)).headers.get('upload-offset')).toBe('5');
+      cluster.clock.advance(120_000);
+      expect((await tus('HEAD', old)).status).toBe(410);
+      expect((await patch(old)).status).toBe(410);
+      expect((await tus('HEAD', young)).status).toBe(200);
+
+      await Promise.all(cluster.nodes.map((n) => n.app.ctx.jobs.runNow('uploads.purge', {})));
+      expect((await tus('HEAD', old)).status).toBe(404);
+      expect((await tus('HEAD', young)).status).toBe(200);
+    });
   });
 }

@@ -269,6 +269,30 @@ export function uploadsSuite(storage: StorageMode): void {
       expect(sha(got.body)).toBe(sha(content));
     });
 
+    it('hashes chunks as they arrive on one node; after a chunk is sent again, hashes the content once instead', async () => {
+      const u = await newUser(cluster);
+      const hashes = async (how: string) =>
+        (await u.node.app.ctx.metrics.uploadHashes.get()).values.find((v) => v.labels.how === how)?.value ?? 0;
+      const streamed = await hashes('streamed');
+      const content = bytes(3 * CHUNK + 100);
+      const res = await uploadChunked(u, content, 'follow.zip', { parallel: 3 });
+      expect(res.body).toMatchObject({ ok: true, size: content.length, deduped: false });
+      expect(await hashes('streamed')).toBe(streamed + 1);
+      expect(sha((await download(cluster.b, res.body.url)).body)).toBe(sha(content));
+
+      const fallback = storage === 'disk' ? 'joined' : 'read_back';
+      const before = await hashes(fallback);
+      const other = bytes(2 * CHUNK + 100);
+      const { uploadId } = (await u.post('/api/upload/init', { name: 'again.zip', size: other.length })).body;
+      for (const i of [0, 1, 1, 2]) expect((await sendChunk(u, uploadId, i, other.subarray(i * CHUNK, (i + 1) * CHUNK))).status).toBe(200);
+      const done = await u.post('/api/upload/complete', { uploadId });
+      expect(done.body).toMatchObject({ ok: true, size: other.length, deduped: false });
+      expect(await hashes(fallback)).toBe(before + 1);
+      expect(sha((await download(cluster.b, done.body.url)).body)).toBe(sha(other));
+      // Same bytes again, either way: deduplicated.
+      expect((await uploadChunked(u, other, 'copy.zip', { parallel: 2 })).body).toMatchObject({ url: done.body.url, deduped: true });
+    });
+
     it('chunk errors: 404 sessionGone, 400 badChunk, 413 over the limit, 400 wrong length', async () => {
       const [u, other] = [await newUser(cluster), await newUser(cluster)];
       const size = CHUNK + 100;

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../errors.ts';
 
 /** Enough leading bytes for `file-type` to recognise every image format we accept. */
-const HEAD_BYTES = 4100;
+export const HEAD_BYTES = 4100;
 
 export interface Inspection {
   size: number;
@@ -22,59 +22,122 @@ export interface InspectorLimits {
   wrongLength?: AppError;
 }
 
+/** Collects the first HEAD_BYTES of a byte sequence fed in order. */
+export class HeadCollector {
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+
+  add(chunk: Buffer): void {
+    if (this.length >= HEAD_BYTES) return;
+    // A copy: the source buffer may be reused (disk joins read into one buffer).
+    const take = Buffer.from(chunk.subarray(0, HEAD_BYTES - this.length));
+    this.chunks.push(take);
+    this.length += take.length;
+  }
+
+  get head(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
 /**
- * A pass-through that hashes, counts and keeps the head of the bytes flowing
- * to storage, and stops the write as soon as a limit is broken, so nothing is
- * ever buffered whole. `failure` holds the error it raised (storage clients
- * may wrap stream errors in their own).
+ * Counts, limits, hashes (sha256) and keeps the head of bytes fed to it in
+ * order, without holding them. `update` throws the AppError of a broken limit.
+ */
+export class ContentProbe {
+  private readonly hash: Hash = createHash('sha256');
+  private readonly headCollector = new HeadCollector();
+  private count = 0;
+  failure: AppError | undefined;
+
+  constructor(private readonly limits: InspectorLimits) {}
+
+  update(chunk: Buffer): void {
+    this.count += chunk.length;
+    if (this.count > this.limits.maxBytes) throw this.fail(this.limits.tooLarge ?? new AppError(413, 'api.upload.tooLarge'));
+    if (this.limits.exactBytes !== undefined && this.count > this.limits.exactBytes) throw this.fail(this.wrongLength());
+    this.hash.update(chunk);
+    this.headCollector.add(chunk);
+  }
+
+  /** The inspection of everything fed; throws when the length is not the exact one required. */
+  finish(): Inspection {
+    if (this.limits.exactBytes !== undefined && this.count !== this.limits.exactBytes) throw this.fail(this.wrongLength());
+    return { size: this.count, sha256: this.hash.digest('hex'), head: this.headCollector.head };
+  }
+
+  private wrongLength(): AppError {
+    return this.limits.wrongLength ?? new AppError(400, 'api.upload.badChunk');
+  }
+
+  private fail(err: AppError): AppError {
+    this.failure = err;
+    return err;
+  }
+}
+
+/**
+ * A pass-through that checks the limits of the bytes flowing to storage and
+ * stops the write as soon as one is broken, so nothing is ever buffered whole.
+ * For a whole file it also hashes them and keeps their head; a chunk of a
+ * chunked upload is not hashed on its own (its bytes go to `tap` instead, see
+ * ChunkHashers). `failure` holds the error it raised (storage clients may wrap
+ * stream errors in their own).
  */
 export class Inspector extends Transform {
-  private readonly hash: Hash = createHash('sha256');
-  private readonly headChunks: Buffer[] = [];
-  private headLength = 0;
+  private readonly probe: ContentProbe | undefined;
   private count = 0;
   failure: AppError | undefined;
   result: Inspection | undefined;
 
-  constructor(private readonly limits: InspectorLimits) {
+  constructor(
+    private readonly limits: InspectorLimits,
+    private readonly options: { whole: boolean; tap?: ((chunk: Buffer) => void) | undefined } = { whole: true },
+  ) {
     super();
+    this.probe = options.whole ? new ContentProbe(limits) : undefined;
     // Failures surface through `failure` and the consumer's pipeline; an error raised before the consumer
     // attaches (it may await something first) must not become an uncaught exception.
     this.on('error', () => {});
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.count += chunk.length;
-    if (this.count > this.limits.maxBytes) {
-      this.failure = this.limits.tooLarge ?? new AppError(413, 'api.upload.tooLarge');
+    try {
+      if (this.probe) this.probe.update(chunk);
+      else this.check(chunk.length);
+    } catch (err) {
+      this.failure = err as AppError;
       done(this.failure);
       return;
     }
-    if (this.limits.exactBytes !== undefined && this.count > this.limits.exactBytes) {
-      this.failure = this.limits.wrongLength ?? new AppError(400, 'api.upload.badChunk');
-      done(this.failure);
-      return;
-    }
-    this.hash.update(chunk);
-    if (this.headLength < HEAD_BYTES) {
-      const take = chunk.subarray(0, HEAD_BYTES - this.headLength);
-      this.headChunks.push(Buffer.from(take));
-      this.headLength += take.length;
-    }
+    this.options.tap?.(chunk);
     done(null, chunk);
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.limits.exactBytes !== undefined && this.count !== this.limits.exactBytes) {
-      this.failure = this.limits.wrongLength ?? new AppError(400, 'api.upload.badChunk');
+    try {
+      if (this.probe) this.result = this.probe.finish();
+      else if (this.limits.exactBytes !== undefined && this.count !== this.limits.exactBytes) {
+        throw this.limits.wrongLength ?? new AppError(400, 'api.upload.badChunk');
+      }
+    } catch (err) {
+      this.failure = err as AppError;
       done(this.failure);
       return;
     }
-    this.result = { size: this.count, sha256: this.hash.digest('hex'), head: Buffer.concat(this.headChunks) };
     done();
   }
 
-  /** The inspection of a fully passed stream. */
+  /** The limits alone, for chunks. */
+  private check(length: number): void {
+    this.count += length;
+    if (this.count > this.limits.maxBytes) throw this.limits.tooLarge ?? new AppError(413, 'api.upload.tooLarge');
+    if (this.limits.exactBytes !== undefined && this.count > this.limits.exactBytes) {
+      throw this.limits.wrongLength ?? new AppError(400, 'api.upload.badChunk');
+    }
+  }
+
+  /** The inspection of a fully passed stream (whole files only). */
   done(): Inspection {
     if (!this.result) throw this.failure ?? new Error('stream not finished');
     return this.result;
@@ -82,8 +145,8 @@ export class Inspector extends Transform {
 }
 
 /** Pipes `source` through a new inspector; an error of `source` (client abort, busboy limit) fails the inspector too. */
-export function inspect(source: Readable, limits: InspectorLimits): Inspector {
-  const inspector = new Inspector(limits);
+export function inspect(source: Readable, limits: InspectorLimits, options?: ConstructorParameters<typeof Inspector>[1]): Inspector {
+  const inspector = new Inspector(limits, options);
   source.once('error', (err) => inspector.destroy(err));
   source.pipe(inspector);
   return inspector;

@@ -6,7 +6,8 @@ import type { Identity } from '../../http/identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { MultipartGoneError } from '../../storage/index.ts';
 import type { FilesService, UploadResult } from './files.service.ts';
-import { inspect, inspectAll } from './inspector.ts';
+import { ChunkHashers } from './chunk-hashers.ts';
+import { ContentProbe, type Inspection, inspect, inspectAll } from './inspector.ts';
 import type { FilePart } from './multipart.ts';
 import {
   allowedType,
@@ -39,6 +40,9 @@ export interface SessionView {
  * random name while it is hashed; `FilesService.adopt` then names or dedups it.
  */
 export class UploadsService {
+  /** Whole-file hashes of chunked uploads, computed as their chunks arrive on this node. */
+  readonly hashers = new ChunkHashers();
+
   constructor(
     private readonly ctx: AppContext,
     private readonly files: FilesService,
@@ -142,18 +146,22 @@ export class UploadsService {
    */
   async chunk(s: SessionRow, index: number, part: FilePart): Promise<{ index: number; received: number[] }> {
     const expected = chunkLength(s.size, index);
-    const inspector = inspect(part.stream, { maxBytes: CHUNK_SIZE, exactBytes: expected });
+    const tap = this.hashers.begin(s.id, index);
+    const inspector = inspect(part.stream, { maxBytes: CHUNK_SIZE, exactBytes: expected }, { whole: false, tap: tap?.write });
     let etag: string;
     try {
       etag = await this.ctx.storage.putPart(s.stored_name, s.multipart_id, index, inspector, expected);
     } catch (err) {
+      tap?.abandon();
       if (inspector.failure) throw inspector.failure;
       if (err instanceof MultipartGoneError) throw notFound('api.upload.sessionGone');
       throw err;
     }
     if (!(await sessionsStore.putPart(this.ctx.db, s.id, { idx: index, etag, size: expected }))) {
+      tap?.abandon();
       throw notFound('api.upload.sessionGone');
     }
+    tap?.commit(etag);
     return { index, received: await sessionsStore.receivedIndexes(this.ctx.db, s.id) };
   }
 
@@ -169,15 +177,7 @@ export class UploadsService {
     // Exactly one of two concurrent complete calls gets past this point.
     if (!(await sessionsStore.claimForCompletion(this.ctx.db, s.id, who.userId))) throw notFound('api.upload.sessionGone');
     try {
-      await this.ctx.storage.completeMultipart(
-        s.stored_name,
-        s.multipart_id,
-        parts.map((p) => ({ index: p.idx, etag: p.etag })),
-      );
-      const content = await this.ctx.storage.get(s.stored_name);
-      if (!content) throw new Error('joined upload is missing');
-      // The hash needs the whole content in order; chunks arrived in any order, so it is read back once.
-      const inspection = await inspectAll(content, { maxBytes: MAX_FILE_BYTES, exactBytes: s.size });
+      const inspection = await this.join(s, parts);
       return await this.files.adopt({ name: s.stored_name, origin: s.origin, ownerId: who.userId, inspection }, async (q) => {
         await sessionsStore.delete(q, s.id);
       });
@@ -185,6 +185,33 @@ export class UploadsService {
       await this.dropSession(s);
       throw err;
     }
+  }
+
+  /**
+   * Joins the parts into the stored object and inspects the content, reading
+   * it once at most. When this node hashed every chunk as it arrived, the join
+   * is all that is left. Otherwise the content is hashed while the store joins
+   * it here (disk), or read back once after a join done elsewhere (S3).
+   */
+  private async join(s: SessionRow, rows: ReadonlyArray<{ idx: number; etag: string }>): Promise<Inspection> {
+    const parts = rows.map((p) => ({ index: p.idx, etag: p.etag }));
+    const followed = await this.hashers.finish(s.id, parts, s.chunks);
+    const { uploadHashes } = this.ctx.metrics;
+    if (followed) {
+      await this.ctx.storage.completeMultipart(s.stored_name, s.multipart_id, parts);
+      uploadHashes.inc({ how: 'streamed' });
+      return { size: s.size, ...followed };
+    }
+    const probe = new ContentProbe({ maxBytes: MAX_FILE_BYTES, exactBytes: s.size });
+    if (await this.ctx.storage.completeMultipart(s.stored_name, s.multipart_id, parts, (chunk) => probe.update(chunk))) {
+      uploadHashes.inc({ how: 'joined' });
+      return probe.finish();
+    }
+    const content = await this.ctx.storage.get(s.stored_name);
+    if (!content) throw new Error('joined upload is missing');
+    const inspection = await inspectAll(content, { maxBytes: MAX_FILE_BYTES, exactBytes: s.size });
+    uploadHashes.inc({ how: 'read_back' });
+    return inspection;
   }
 
   /** POST /api/upload/abort. */
@@ -196,11 +223,13 @@ export class UploadsService {
 
   /** Removes a session, its parts and anything it wrote. */
   private async dropSession(s: SessionRow): Promise<void> {
+    this.hashers.forget(s.id);
     await sessionsStore.delete(this.ctx.db, s.id);
     await this.release(s).catch((err) => this.ctx.log.warn({ err, session: s.id }, 'could not release upload parts'));
   }
 
   private async release(s: SessionRow): Promise<void> {
+    this.hashers.forget(s.id);
     await this.ctx.storage.abortMultipart(s.stored_name, s.multipart_id);
     await this.ctx.storage.delete(s.stored_name);
   }

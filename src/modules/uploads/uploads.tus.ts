@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store as TusS3Store } from '@tus/s3-store';
-import { type DataStore, IoRedisKvStore, type Locker, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
+import { type DataStore, ERRORS, IoRedisKvStore, type Locker, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
 import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +20,27 @@ import type { UploadsService } from './uploads.service.ts';
 
 export const TUS_PATH = '/api/tus';
 const TUS_ID_RE = /^[0-9a-f]{32}$/;
+
+/** The metadata key of an upload's creation time by `ctx.clock` (ms), set by the server. */
+const CREATED_KEY = 'created';
+
+/** A tus store that can also list its uploads' ids (for our own expiry) and read an upload back. */
+type TusDataStore = DataStore & { read(id: string): Readable | Promise<Readable>; uploadIds(): AsyncIterable<string> };
+
+/** @tus/s3-store, listing the ids of its unfinished uploads (the keys of its multipart uploads). */
+class ListingS3Store extends TusS3Store {
+  async *uploadIds(): AsyncIterable<string> {
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.listMultipartUploads({ Bucket: this.bucket, KeyMarker, UploadIdMarker });
+      for (const u of page.Uploads ?? []) if (u.Key) yield u.Key;
+      if (!page.IsTruncated) return;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+    }
+  }
+}
 
 /** Response headers that carry the outcome of a finished tus upload (final PATCH, and HEAD afterwards). */
 export const RESULT_HEADERS = { url: 'Upload-Url', kind: 'Upload-Kind', deduped: 'Upload-Deduped', name: 'Upload-Name' } as const;
@@ -56,7 +77,7 @@ export class TusEndpoint {
   private constructor(
     private readonly ctx: AppContext,
     private readonly uploads: UploadsService,
-    private readonly datastore: DataStore & { read(id: string): Readable | Promise<Readable> },
+    private readonly datastore: TusDataStore,
     locker: Locker,
     private readonly redis: Redis | undefined,
   ) {
@@ -80,9 +101,9 @@ export class TusEndpoint {
     // Several nodes need a shared upload cache and a shared lock; one node keeps both in memory.
     const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
     redis?.on('error', (err) => ctx.log.warn({ err }, 'tus redis connection error'));
-    let datastore: DataStore & { read(id: string): Readable | Promise<Readable> };
+    let datastore: TusDataStore;
     if (config.s3) {
-      datastore = new TusS3Store({
+      datastore = new ListingS3Store({
         partSize: CHUNK_SIZE,
         expirationPeriodInMilliseconds: SESSION_LIFETIME_MS,
         s3ClientConfig: { ...s3ClientConfig(config.s3), bucket: config.s3.bucket },
@@ -91,7 +112,12 @@ export class TusEndpoint {
     } else {
       const directory = path.join(uploadsDir(config), '.tus');
       await mkdir(directory, { recursive: true });
-      datastore = new FileStore({ directory, expirationPeriodInMilliseconds: SESSION_LIFETIME_MS });
+      const fileStore = new FileStore({ directory, expirationPeriodInMilliseconds: SESSION_LIFETIME_MS });
+      datastore = Object.assign(fileStore, {
+        uploadIds: async function* () {
+          yield* (await fileStore.configstore.list?.()) ?? [];
+        },
+      });
     }
     let locker: Locker = new MemoryLocker();
     if (redis) {
@@ -112,15 +138,30 @@ export class TusEndpoint {
       if (err instanceof AppError) throw tusError(err);
       throw err;
     }
-    return { metadata: { ...upload.metadata, owner: String(who.userId) } };
+    // After the client's metadata, so that a client cannot set either.
+    return { metadata: { ...upload.metadata, owner: String(who.userId), [CREATED_KEY]: String(this.ctx.clock.now()) } };
   }
 
-  /** Only the creator may touch an upload; anyone else sees it as missing. */
+  /** Only the creator may touch an upload; anyone else sees it as missing. Expired uploads are gone (410). */
   private async checkOwner(req: TusRequest, id: string): Promise<void> {
     if (req.method === 'POST') return;
     const who = identityOf(req);
     const upload = await this.datastore.getUpload(id);
     if (upload.metadata?.owner !== String(who.userId)) throw tusError(notFound('api.upload.sessionGone'));
+    if (req.method !== 'DELETE' && this.expired(upload)) throw ERRORS.FILE_NO_LONGER_EXISTS;
+  }
+
+  /**
+   * Older than SESSION_LIFETIME_MS by `ctx.clock`. tus has an expiry of its own, judged by the
+   * system clock with no way to inject one; it stays configured (it advertises the expiration
+   * extension and tags S3 parts) and can only agree later than this, since `ctx.clock` never
+   * runs behind the system clock.
+   */
+  private expired(upload: Upload): boolean {
+    const recorded = Number(upload.metadata?.[CREATED_KEY]);
+    // Uploads created before the creation time was recorded: tus' own creation date.
+    const created = Number.isFinite(recorded) && recorded > 0 ? recorded : Date.parse(upload.creation_date ?? '');
+    return Number.isFinite(created) && created + SESSION_LIFETIME_MS <= this.ctx.clock.now();
   }
 
   /** The upload is complete: finalise it like any other upload, then drop the tus copy. */
@@ -186,9 +227,18 @@ export class TusEndpoint {
     return true;
   }
 
-  /** Removes tus uploads older than their expiry (tus' own clock: the system time). */
+  /** Removes unfinished tus uploads older than SESSION_LIFETIME_MS by `ctx.clock`. */
   async purgeExpired(): Promise<number> {
-    return this.server.cleanUpExpiredUploads();
+    let removed = 0;
+    for await (const id of this.datastore.uploadIds()) {
+      if (!TUS_ID_RE.test(id)) continue;
+      const upload = await this.datastore.getUpload(id).catch(() => undefined);
+      if (!upload || !this.expired(upload)) continue;
+      await this.datastore.remove(id);
+      removed++;
+    }
+    if (removed) this.ctx.log.info({ removed }, 'expired tus uploads purged');
+    return removed;
   }
 
   async close(): Promise<void> {
