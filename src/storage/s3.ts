@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { Slots } from '../lib/slots.ts';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -18,6 +19,9 @@ import { assertStoredName, type BlobStore, type ByteRange, MultipartGoneError, t
 const OBJECT_PREFIX = 'uploads/';
 /** Largest body `put` takes without a size (it is held in memory to learn its length). */
 const MAX_UNSIZED_BYTES = 8 * 1024 * 1024;
+/** Unsized bodies held in memory at once per node (each at most MAX_UNSIZED_BYTES). */
+const UNSIZED_IN_FLIGHT = 8;
+
 /** HeadBucket of the readiness check gives up after this long. */
 const PING_TIMEOUT_MS = 2_500;
 
@@ -50,6 +54,7 @@ export class S3Store implements BlobStore {
   readonly kind = 's3' as const;
   readonly client: S3Client;
   readonly bucket: string;
+  private readonly unsizedSlots = new Slots(UNSIZED_IN_FLIGHT);
 
   constructor(s3: S3Settings) {
     this.client = new S3Client(s3ClientConfig(s3));
@@ -86,18 +91,25 @@ export class S3Store implements BlobStore {
       return;
     }
     // S3 needs the length before the body. A single-request upload (at most 5 MB; its length is not
-    // known inside a multipart body) is collected in memory, then sent with PutObject.
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for await (const chunk of body) {
-      length += (chunk as Buffer).length;
-      if (length > MAX_UNSIZED_BYTES) {
-        body.destroy();
-        throw new Error(`a body over ${MAX_UNSIZED_BYTES} bytes needs its size`);
+    // known inside a multipart body) is collected in memory, then sent with PutObject. At most
+    // UNSIZED_IN_FLIGHT are held at once; later ones wait unread (TCP holds their clients back),
+    // so many parallel uploads cannot add up to unbounded memory.
+    await this.unsizedSlots.acquire();
+    try {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      for await (const chunk of body) {
+        length += (chunk as Buffer).length;
+        if (length > MAX_UNSIZED_BYTES) {
+          body.destroy();
+          throw new Error(`a body over ${MAX_UNSIZED_BYTES} bytes needs its size`);
+        }
+        chunks.push(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: Buffer.concat(chunks, length), ContentLength: length }));
+    } finally {
+      this.unsizedSlots.release();
     }
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: Buffer.concat(chunks, length), ContentLength: length }));
   }
 
   async get(name: string, range?: ByteRange): Promise<Readable | undefined> {
