@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { migrate } from '../../src/db/migrate.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
 import { randomHex } from '../../src/lib/crypto.ts';
-import { type BenchRow, ratio, type ServerProcess, spawnServer } from './lib.ts';
+import { type BenchRow, driveSends, ratio, type ServerProcess, sleep, spawnServer } from './lib.ts';
 import { closeAll, connectAll, pct, seedPeople, withDatabase } from './messages.bench.ts';
 
 /**
@@ -185,26 +185,7 @@ async function fanOut(
     if (res.ok) acked++;
     else errors++;
   };
-  const start = performance.now();
-  const until = start + SECONDS * 1000;
-  if (opts.ratePerSec) {
-    const inFlight: Promise<void>[] = [];
-    let next = start;
-    for (let k = 0; performance.now() < until; k++) {
-      inFlight.push(sendOne(k % SENDERS));
-      next += 1000 / opts.ratePerSec;
-      const wait = next - performance.now();
-      if (wait > 0) await sleep(wait);
-    }
-    await Promise.all(inFlight);
-  } else {
-    await Promise.all(
-      Array.from({ length: SENDERS }, async (_, i) => {
-        while (performance.now() < until) await sendOne(i);
-      }),
-    );
-  }
-  const elapsed = (performance.now() - start) / 1000;
+  const elapsed = await driveSends({ seconds: SECONDS, senders: SENDERS, ratePerSec: opts.ratePerSec, send: sendOne });
   // Deliveries of the last acknowledged messages are still on their way.
   await sleep(1000);
   for (const [i, s] of sockets.entries()) s.off('msg', handlers[i]);
@@ -222,7 +203,6 @@ async function fanOut(
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // `npx tsx test/bench/cluster.bench.ts` prints the figures (BENCH_DATABASE_URL and BENCH_REDIS_URL required).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -100,3 +100,34 @@ export async function load(
 export const machine = () => `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
 
 export const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Drives `send(i)` for `seconds`: at `ratePerSec` (paced, sender i = call number modulo `senders`,
+ * without waiting for acks) or, without a rate, each of `senders` in a closed loop (saturation).
+ * Resolves with the elapsed seconds once every send has settled.
+ */
+export async function driveSends(opts: { seconds: number; senders: number; ratePerSec?: number | undefined; send: (sender: number) => Promise<void> }): Promise<number> {
+  const start = performance.now();
+  const until = start + opts.seconds * 1000;
+  if (opts.ratePerSec) {
+    const inFlight: Promise<void>[] = [];
+    const interval = 1000 / opts.ratePerSec;
+    let next = start;
+    for (let k = 0; performance.now() < until; k++) {
+      inFlight.push(opts.send(k % opts.senders));
+      next += interval;
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+    await Promise.all(inFlight);
+  } else {
+    await Promise.all(
+      Array.from({ length: opts.senders }, async (_, i) => {
+        while (performance.now() < until) await opts.send(i);
+      }),
+    );
+  }
+  return (performance.now() - start) / 1000;
+}

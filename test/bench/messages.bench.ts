@@ -9,7 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { PgliteDb } from '../../src/db/pglite.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
 import { randomHex, sha256Hex } from '../../src/lib/crypto.ts';
-import { type BenchRow, load, ratio, type ServerProcess, spawnServer } from './lib.ts';
+import { type BenchRow, driveSends, load, ratio, type ServerProcess, sleep, spawnServer } from './lib.ts';
 
 /**
  * Messaging benchmarks (issue 4), each beside a baseline measured in the same run:
@@ -382,27 +382,7 @@ async function fanOut(
     if (res.ok) acked++;
     else errors++;
   };
-  const start = performance.now();
-  const until = start + SECONDS * 1000;
-  if (opts.ratePerSec) {
-    const inFlight: Promise<void>[] = [];
-    const interval = 1000 / opts.ratePerSec;
-    let next = start;
-    for (let i = 0; performance.now() < until; i++) {
-      inFlight.push(sendOne(senders[i % senders.length]!));
-      next += interval;
-      const wait = next - performance.now();
-      if (wait > 0) await sleep(wait);
-    }
-    await Promise.all(inFlight);
-  } else {
-    await Promise.all(
-      senders.map(async (s) => {
-        while (performance.now() < until) await sendOne(s);
-      }),
-    );
-  }
-  const elapsed = (performance.now() - start) / 1000;
+  const elapsed = await driveSends({ seconds: SECONDS, senders: senders.length, ratePerSec: opts.ratePerSec, send: (i) => sendOne(senders[i]!) });
   // Deliveries of the last acknowledged messages are still on their way.
   await sleep(1000);
   for (const r of receivers) r.off('msg', onMsg);
@@ -585,7 +565,6 @@ export function closeAll(sockets: Socket[]): void {
   for (const s of sockets) s.disconnect();
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const pct = (sorted: number[], q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100 : 0);
 
