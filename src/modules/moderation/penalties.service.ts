@@ -7,7 +7,7 @@ import { type Actor, audit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { MailboxService } from '../mailbox/mailbox.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { usersStore } from '../users/users.store.ts';
+import { type UserRow, usersStore } from '../users/users.store.ts';
 import { IpBanList } from './ip-bans.ts';
 import type { AddPenaltyBody, PenaltiesQuery } from './moderation.schema.ts';
 import { inForce, isPermanent, type PenaltyAction, penaltyExpiry } from './penalties.policy.ts';
@@ -96,15 +96,21 @@ export class PenaltiesService {
 
   /** POST /api/admin/penalties/add: by name; an ip ban covers the user's last login address. */
   async add(actor: Actor, body: AddPenaltyBody): Promise<PenaltyView> {
-    const user = await usersStore.byName(this.ctx.db, body.user);
-    if (!user) throw notFound('api.user.notFound');
-    if (user.id === actor.id) throw badRequest('api.penalty.self');
+    const user = await this.punishable(actor, body.user);
     const ip = body.action === 'ipban' ? this.addressToBan(actor, user.last_ip) : null;
     const { id, afterCommit } = await this.ctx.db.tx((q) =>
       this.imposeIn(q, actor, { userId: user.id, action: body.action, duration: body.duration, reason: body.reason, ip }),
     );
     await afterCommit();
     return this.view((await penaltiesStore.byId(this.ctx.db, id))!, true);
+  }
+
+  /** The account a penalty by `actor` may go to: 404 `api.user.notFound`, 400 `api.penalty.self`. */
+  async punishable(actor: Actor, name: string): Promise<UserRow> {
+    const user = await usersStore.byName(this.ctx.db, name);
+    if (!user) throw notFound('api.user.notFound');
+    if (user.id === actor.id) throw badRequest('api.penalty.self');
+    return user;
   }
 
   /**

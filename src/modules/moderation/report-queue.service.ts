@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { type Actor, audit } from '../audit/audit.service.ts';
-import { usersStore } from '../users/users.store.ts';
 import type { PunishReportBody, ReportsQuery } from './moderation.schema.ts';
 import type { PenaltiesService } from './penalties.service.ts';
 import { type ReportRow, type ReportStatus, reportQueueStore } from './report-queue.store.ts';
@@ -93,9 +92,7 @@ export class ReportQueueService {
    * login address. Returns the penalty's id.
    */
   async punish(actor: Actor, body: PunishReportBody): Promise<number> {
-    const user = await usersStore.byName(this.ctx.db, body.user);
-    if (!user) throw notFound('api.user.notFound');
-    if (user.id === actor.id) throw badRequest('api.penalty.self');
+    const user = await this.deps.penalties.punishable(actor, body.user);
     const now = this.ctx.clock.now();
     const { penaltyId, afterCommit } = await this.ctx.db.tx(async (q) => {
       const report = await this.pending(q, body.id);
