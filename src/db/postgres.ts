@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { BaseDb, type Queryable, type Row } from './driver.ts';
+import { preparedName } from './prepared.ts';
 
 // int8 (bigint ids, ms timestamps) as JS numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -21,9 +22,31 @@ export class PostgresDb extends BaseDb {
     );
   }
 
+  /**
+   * Bumped when Postgres refuses a prepared statement whose tables changed shape
+   * under it (a migration run by another node): the next use prepares anew
+   * under new names.
+   */
+  private generation = 0;
+
   protected async rawQuery(sql: string, params: readonly unknown[]): Promise<Row[]> {
-    const res = await this.pool.query<Row>(sql, params as unknown[]);
-    return res.rows;
+    return this.send(this.pool, sql, params);
+  }
+
+  /** Ordinary SQL as is; a prepared() text as a named statement (see prepared.ts). */
+  private async send(on: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], retried = false): Promise<Row[]> {
+    const name = preparedName(sql);
+    if (name === undefined) return (await on.query<Row>(sql, params as unknown[])).rows;
+    try {
+      return (await on.query<Row>({ name: `${name}_${this.generation}`, text: sql, values: params as unknown[] })).rows;
+    } catch (err) {
+      // 0A000 "cached plan must not change result type": prepare anew from now on. Outside a
+      // transaction the statement can simply be sent again; inside one, the transaction is lost.
+      if ((err as { code?: unknown }).code !== '0A000') throw err;
+      this.generation++;
+      if (retried || on !== this.pool) throw err;
+      return this.send(on, sql, params, true);
+    }
   }
 
   protected async rawTx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
@@ -31,8 +54,7 @@ export class PostgresDb extends BaseDb {
     try {
       await client.query('begin');
       const result = await fn({
-        query: async <R = Row>(sql: string, params: readonly unknown[] = []) =>
-          (await client.query(sql, params as unknown[])).rows as R[],
+        query: async <R = Row>(sql: string, params: readonly unknown[] = []) => (await this.send(client, sql, params)) as R[],
       });
       await client.query('commit');
       return result;

@@ -13,15 +13,20 @@ type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
  * the event announces has committed.
  */
 export interface Notifier {
-  toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>): void;
+  /**
+   * `except`, here and below: a connection (socket id) left out because it
+   * already has what the event says (the sender's own connection holds its
+   * message in the acknowledgement).
+   */
+  toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>, except?: string): void;
   toUsers<E extends EventName>(userIds: readonly number[], event: E, payload: Payload<E>): void;
-  toGroup<E extends EventName>(gid: string, event: E, payload: Payload<E>): void;
+  toGroup<E extends EventName>(gid: string, event: E, payload: Payload<E>, except?: string): void;
   /**
    * One emit to a group's room and some users' own rooms: a socket in several
    * of them gets it once. For changes whose subjects may not be in the room
    * (yet, or any more), such as a member who just joined or was removed.
    */
-  toGroupAndUsers<E extends EventName>(gid: string, userIds: readonly number[], event: E, payload: Payload<E>): void;
+  toGroupAndUsers<E extends EventName>(gid: string, userIds: readonly number[], event: E, payload: Payload<E>, except?: string): void;
   /** To a group's room except one user's connections (typing notices are never echoed to the typist). */
   toGroupExceptUser<E extends EventName>(gid: string, userId: number, event: E, payload: Payload<E>): void;
   /** Puts the users' live sockets (on every node) into a group's room. */
@@ -49,9 +54,9 @@ export class SocketNotifier implements Notifier {
     io.on('user.changed', (userId, account) => void this.applyLocal(userId, account));
   }
 
-  toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>): void {
+  toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>, except?: string): void {
     // biome-ignore lint/suspicious/noExplicitAny: Socket.IO's emit typing cannot follow a generic event name.
-    (this.io.to(rooms.user(userId)).emit as any)(event, payload);
+    (this.to(rooms.user(userId), except).emit as any)(event, payload);
   }
 
   toUsers<E extends EventName>(userIds: readonly number[], event: E, payload: Payload<E>): void {
@@ -60,14 +65,14 @@ export class SocketNotifier implements Notifier {
     (this.io.to(userIds.map(rooms.user)).emit as any)(event, payload);
   }
 
-  toGroup<E extends EventName>(gid: string, event: E, payload: Payload<E>): void {
+  toGroup<E extends EventName>(gid: string, event: E, payload: Payload<E>, except?: string): void {
     // biome-ignore lint/suspicious/noExplicitAny: see toUser.
-    (this.io.to(rooms.group(gid)).emit as any)(event, payload);
+    (this.to(rooms.group(gid), except).emit as any)(event, payload);
   }
 
-  toGroupAndUsers<E extends EventName>(gid: string, userIds: readonly number[], event: E, payload: Payload<E>): void {
+  toGroupAndUsers<E extends EventName>(gid: string, userIds: readonly number[], event: E, payload: Payload<E>, except?: string): void {
     // biome-ignore lint/suspicious/noExplicitAny: see toUser.
-    (this.io.to([rooms.group(gid), ...userIds.map(rooms.user)]).emit as any)(event, payload);
+    (this.to([rooms.group(gid), ...userIds.map(rooms.user)], except).emit as any)(event, payload);
   }
 
   toGroupExceptUser<E extends EventName>(gid: string, userId: number, event: E, payload: Payload<E>): void {
@@ -102,6 +107,12 @@ export class SocketNotifier implements Notifier {
     // Other nodes hold the rest of the user's connections.
     if (this.opts.clustered) this.io.serverSideEmit('user.changed', userId, account);
     this.io.to(rooms.user(userId)).emit('me.changed', { name: account.name });
+  }
+
+  /** The connections of `target` rooms, but not the socket `except` (a socket id is also a room). */
+  private to(target: string | string[], except: string | undefined) {
+    const op = this.io.to(target);
+    return except === undefined ? op : op.except(except);
   }
 
   private async applyLocal(userId: number, account: AccountChange): Promise<void> {

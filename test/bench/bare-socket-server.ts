@@ -4,7 +4,8 @@ import { Server } from 'socket.io';
 /**
  * The fan-out baseline: Socket.IO with the app's transport settings, no
  * authentication and no storage. Every connection joins one room; `msg`
- * broadcasts its payload to the room and acknowledges.
+ * broadcasts its payload to the rest of the room and acknowledges with it
+ * (the app's protocol: the sending connection has its message in the ack).
  */
 const http = createServer();
 const io = new Server(http, { path: '/ws', serveClient: false, transports: ['websocket'], maxHttpBufferSize: 256 * 1024 });
@@ -14,7 +15,7 @@ io.on('connection', (socket) => {
   socket.emit('ready', { name: 'bare', platform: 'web' });
   socket.on('msg', (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
     const message = { ...payload, idx: ++idx, ts: Date.now() };
-    io.to('room').emit('msg', message);
+    socket.to('room').emit('msg', message);
     ack?.({ ok: true, message });
   });
 });

@@ -355,7 +355,8 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
 /**
  * Senders emit `msg` with an ack (closed loop, or paced at `ratePerSec` across
  * senders); every receiver counts `msg` events carrying a send time, and the
- * latency from send to receipt.
+ * latency from send to receipt. The sender's own copy is its ack (it gets no
+ * event), counted the same way, so a message to 200 members is 200 deliveries.
  */
 async function fanOut(
   senders: Socket[],
@@ -375,12 +376,16 @@ async function fanOut(
   let acked = 0;
   let errors = 0;
   const sendOne = async (s: Socket) => {
+    const sentAt = performance.now();
     const res = (await s
       .timeout(30_000)
-      .emitWithAck('msg', payload(String(performance.now())))
+      .emitWithAck('msg', payload(String(sentAt)))
       .catch(() => ({ ok: false }))) as { ok: boolean };
-    if (res.ok) acked++;
-    else errors++;
+    if (res.ok) {
+      acked++;
+      deliveries++;
+      latencies.push(performance.now() - sentAt);
+    } else errors++;
   };
   const elapsed = await driveSends({ seconds: SECONDS, senders: senders.length, ratePerSec: opts.ratePerSec, send: (i) => sendOne(senders[i]!) });
   // Deliveries of the last acknowledged messages are still on their way.

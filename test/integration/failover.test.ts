@@ -240,6 +240,8 @@ class ChatClient {
       }
       if (ack.ok) {
         this.acked.push({ room: room.key, idx: ack.message!.idx, content });
+        // The sending connection gets its own message in the ack, not as an event.
+        this.record(room.key, ack.message!.idx, false);
         return;
       }
       this.errors.push(`send refused: ${ack.error}`);

@@ -1,5 +1,6 @@
 import { aggregatedRows } from '../../db/aggregate.ts';
 import type { Queryable } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { UserListRow } from '../users/users.store.ts';
 import { pairOf, type Relation } from './friends.policy.ts';
 
@@ -29,8 +30,10 @@ export const friendsStore = {
   async areFriendsMany(q: Queryable, pairs: ReadonlyArray<readonly [number, number]>): Promise<boolean[]> {
     const ordered = pairs.map(([a, b]) => pairOf(a, b));
     const rows = await q.query<{ i: number }>(
-      `select t.i::int as i from unnest($1::bigint[], $2::bigint[]) with ordinality as t(lo, hi, i)
+      prepared(
+        `select t.i::int as i from unnest($1::bigint[], $2::bigint[]) with ordinality as t(lo, hi, i)
          join friendships f on f.user_lo = t.lo and f.user_hi = t.hi`,
+      ),
       [ordered.map((p) => p[0]), ordered.map((p) => p[1])],
     );
     const out = pairs.map(() => false);

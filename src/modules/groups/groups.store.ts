@@ -1,5 +1,6 @@
 import { aggregatedRows } from '../../db/aggregate.ts';
 import type { Queryable } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { AccountStatus } from '../../http/identity.ts';
 import type { UserListRow } from '../users/users.store.ts';
 import type { GroupRole } from './groups.policy.ts';
@@ -75,10 +76,12 @@ export const groupsStore = {
   /** `access` (without the owner's name) for many (gid, user) pairs, in the order asked; undefined where there is no such group. One statement. */
   async accessMany(q: Queryable, pairs: ReadonlyArray<{ gid: string; userId: number }>): Promise<Array<(GroupRow & { my_role: GroupRole | null; my_muted: boolean | null }) | undefined>> {
     const rows = await q.query<GroupRow & { my_role: GroupRole | null; my_muted: boolean | null; i: number }>(
-      `select t.i::int as i, g.*, m.role as my_role, m.muted as my_muted
+      prepared(
+        `select t.i::int as i, g.*, m.role as my_role, m.muted as my_muted
          from unnest($1::text[], $2::bigint[]) with ordinality as t(gid, user_id, i)
          join groups g on g.gid = t.gid
          left join group_members m on m.gid = g.gid and m.user_id = t.user_id`,
+      ),
       [pairs.map((p) => p.gid), pairs.map((p) => p.userId)],
     );
     const out: Array<(GroupRow & { my_role: GroupRole | null; my_muted: boolean | null }) | undefined> = pairs.map(() => undefined);

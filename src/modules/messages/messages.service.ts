@@ -12,14 +12,16 @@ import { type MessageRow, messagesStore, type NewMessage } from './messages.stor
 /** One typing notice per person and room in each 2-second window. */
 const TYPING_WINDOW_MS = 2000;
 
-/** Emits one event to one audience. */
-type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) => void;
+/** Emits one event to one audience, except maybe one connection (socket id). */
+type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0], except?: string) => void;
 
 /** A send that passed every check, waiting for its batch. */
 interface PendingSend {
   message: NewMessage;
   sender: Actor;
   conversation: Conversation;
+  /** The connection that sent it (socket id): it gets the record in its ack, not again as an event. */
+  origin: string | undefined;
 }
 
 /** What the batch did with a send: stored now, or found stored under the same cid. */
@@ -52,9 +54,10 @@ export class MessagesService {
    * Validates, authorises, runs the send guards, stores and fans out one
    * message; resolves with the record as the sender sees it. A retry with the
    * same `cid` resolves with the message stored the first time, and is not
-   * delivered again.
+   * delivered again. `origin`: the sending connection (socket id), left out
+   * of the fan-out since the acknowledgement carries the record.
    */
-  async send(userId: number, body: SendBody): Promise<MessagePayload> {
+  async send(userId: number, body: SendBody, origin?: string): Promise<MessagePayload> {
     const refused = contentRefusal(body.type, body.content);
     if (refused) throw new AppError(refused.status, refused.key);
     const sender = await this.conversations.actor(userId);
@@ -76,7 +79,7 @@ export class MessagesService {
       cid: body.cid ?? null,
     };
     try {
-      const { row } = await this.commit.submit({ message, sender, conversation });
+      const { row } = await this.commit.submit({ message, sender, conversation, origin });
       return messageView(row, labelOf(conversation));
     } catch (err) {
       // The group was dissolved, or the recipient deleted, after the check.
@@ -279,7 +282,7 @@ export class MessagesService {
 
   /** After the commit: the group's room, or both people of a direct message (each sees the other's name). */
   private fanOut(send: PendingSend, row: MessageRow): void {
-    for (const a of this.audiences(send.conversation, send.sender)) a.emit('msg', messageView(row, a.label));
+    for (const a of this.audiences(send.conversation, send.sender)) a.emit('msg', messageView(row, a.label), send.origin);
     this.ctx.metrics.messagesSent.inc({ kind: send.conversation.kind === 'group' ? 'group' : 'dm' });
   }
 
@@ -291,11 +294,11 @@ export class MessagesService {
   private audiences(c: Conversation, actor: Actor): Array<{ label: RoomRef; emit: Emit }> {
     const n = this.ctx.notifier;
     if (c.kind === 'group') {
-      const emit: Emit = c.member ? (e, p) => n.toGroup(c.gid, e, p) : (e, p) => n.toGroupAndUsers(c.gid, [actor.id], e, p);
+      const emit: Emit = c.member ? (e, p, x) => n.toGroup(c.gid, e, p, x) : (e, p, x) => n.toGroupAndUsers(c.gid, [actor.id], e, p, x);
       return [{ label: { gid: c.gid }, emit }];
     }
     return [
-      { label: { dm: c.other.name }, emit: (e, p) => n.toUser(actor.id, e, p) },
+      { label: { dm: c.other.name }, emit: (e, p, x) => n.toUser(actor.id, e, p, x) },
       { label: { dm: actor.name }, emit: (e, p) => n.toUser(c.other.id, e, p) },
     ];
   }

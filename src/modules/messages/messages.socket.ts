@@ -21,7 +21,7 @@ export function messagingSocketHandlers(ctx: AppContext): SocketHandlers {
     socket.on('msg', (payload, ack) =>
       answer(ctx, ack, async () => {
         mayAct();
-        return { message: await messages.send(userId, parse(sendBody, payload)) };
+        return { message: await messages.send(userId, parse(sendBody, payload), socket.id) };
       }),
     );
     socket.on('recall', (payload, ack) =>
