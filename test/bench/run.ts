@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { type BenchRow, machine } from './lib.ts';
+import { type BenchRow, machine, sleep } from './lib.ts';
 
 /**
  * `npm run bench`: runs every benchmark in sequence (each bounded in time,
@@ -39,9 +40,11 @@ const only = process.argv[2];
 const sections: Array<{ title: string; text: string }> = [];
 const started = Date.now();
 const today = () => new Date().toISOString().slice(0, 10);
-for (const suite of suites) {
+for (const [i, suite] of suites.entries()) {
   if (only && !suite.title.toLowerCase().includes(only.toLowerCase())) continue;
-  console.log(`\n== ${suite.title}`);
+  // A breather between suites: the previous one's servers and clients wind down, Postgres flushes.
+  if (i > 0 && !only) await sleep(5000);
+  console.log(`\n== ${suite.title} (load average ${loadavg()[0]!.toFixed(1)})`);
   const suiteStart = Date.now();
   const rows = await suite.run();
   console.table(rows.map((r) => ({ name: r.name, value: r.value, unit: r.unit, note: r.note ?? '' })));
