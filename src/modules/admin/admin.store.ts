@@ -29,7 +29,7 @@ export const adminStore = {
          select u.id, u.name, u.role, case when ${BANNED('$1')} then 'banned' else u.status end as status,
                 u.last_seen, u.created
            from users u
-          where ($2::text is null or lower(u.name) like '%' || lower($2) || '%')
+          where ($2::text is null or u.name_lower like '%' || lower($2) || '%')
        )
        select name, role, status, last_seen, created, count(*) over ()::int as total
          from shown where ($3::text is null or status = $3)

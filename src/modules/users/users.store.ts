@@ -142,7 +142,7 @@ export const usersStore = {
   async searchActive(q: Queryable, pattern: string, limit: number, offset: number): Promise<UserListRow[]> {
     return q.query<UserListRow>(
       `select id, name, nickname, avatar, invisible, away from users
-        where status = 'active' and (lower(name) like $1 escape '\\' or lower(nickname) like $1 escape '\\')
+        where status = 'active' and (name_lower like $1 escape '\\' or lower(nickname) like $1 escape '\\')
         order by lower(name), id limit $2 offset $3`,
       [pattern, limit, offset],
     );
