@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { AccountStatus, Role } from '../../http/identity.ts';
 
 export interface UserRow {
@@ -57,8 +58,10 @@ export const usersStore = {
   /** Accounts by name (case-insensitive), in the order asked; undefined where there is none. One statement. */
   async byNames(q: Queryable, names: readonly string[]): Promise<Array<Pick<UserRow, 'id' | 'name' | 'status'> | undefined>> {
     const rows = await q.query<Pick<UserRow, 'id' | 'name' | 'status'> & { i: number }>(
-      `select t.i::int as i, u.id, u.name, u.status
+      prepared(
+        `select t.i::int as i, u.id, u.name, u.status
          from unnest($1::text[]) with ordinality as t(name, i) join users u on lower(u.name) = lower(t.name)`,
+      ),
       [names],
     );
     const out: Array<Pick<UserRow, 'id' | 'name' | 'status'> | undefined> = names.map(() => undefined);
