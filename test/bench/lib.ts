@@ -33,7 +33,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export function spawnServer(script: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": flags for the servers only (NODE_OPTIONS refuses some).
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The V8 setting `npm start` uses (package.json), for the app and the bare baselines alike.
+  const nodeArgs = ['--max-semi-space-size=32', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
