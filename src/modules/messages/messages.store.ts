@@ -277,7 +277,10 @@ export const messagesStore = {
    * Live text messages matching `pattern` (a lowered LIKE pattern, escaped) in rooms the user
    * can read: the groups they are a member of and their own direct
    * conversations. Newest first. The group part reads group_members directly so
-   * the search stays one statement (the trigram index does the matching).
+   * the search stays one statement (the trigram index does the matching). The
+   * caller's groups are an array (`= any(array(...))`), not a join: with a join
+   * the planner could pick a merge join over the whole gid index when it
+   * underestimated the caller's groups (835 ms instead of 25 at 1,000,000 rows).
    */
   async search(q: Queryable, userId: number, pattern: string, limit: number): Promise<SearchRow[]> {
     // `pattern` is lowered; search_text is the lowered text of text messages (null for other types).
@@ -286,7 +289,7 @@ export const messagesStore = {
       q,
       `(select m.room, m.idx, u.name as "from", m.type, m.content, m.ts, m.gid, null::text as peer
           from messages m join users u on u.id = m.from_id
-         where ${hit} and m.gid in (select gid from group_members where user_id = $1)
+         where ${hit} and m.gid = any(array(select gid from group_members where user_id = $1))
          order by m.ts desc limit $3)
        union all
        (select m.room, m.idx, u.name, m.type, m.content, m.ts, null,
