@@ -332,10 +332,12 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
     seeded.members.map((m, i) => ({ url: appUrls[i % appUrls.length]!, cookie: m.cookie })),
   );
   const payload = (content: string) => ({ gid: seeded.gid, type: 'text', content });
-  step(`fan-out [${mode}]: saturation`);
-  const appSat = await fanOut(appSockets.slice(0, FANOUT_SENDERS), appSockets, payload, {});
+  // Paced first, for the app and the baseline alike: latency at a steady rate, not while the
+  // database is still clearing up after a saturation burst (trimmed rows, autovacuum).
   step(`fan-out [${mode}]: paced`);
   const appPaced = await fanOut(appSockets.slice(0, FANOUT_SENDERS), appSockets, payload, { ratePerSec: rate });
+  step(`fan-out [${mode}]: saturation`);
+  const appSat = await fanOut(appSockets.slice(0, FANOUT_SENDERS), appSockets, payload, {});
   closeAll(appSockets);
   const rows: BenchRow[] = [];
   let bareSat: FanOutResult | undefined;
@@ -343,8 +345,8 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
   if (bare) {
     step('fan-out: bare baseline');
     const bareSockets = await connectAll(seeded.members.map(() => ({ url: bare.url })));
-    bareSat = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), {});
     barePaced = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), { ratePerSec: rate });
+    bareSat = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), {});
     closeAll(bareSockets);
     rows.push(
       { name: `bare Socket.IO broadcast to ${MEMBERS}, saturation (baseline)`, value: bareSat.deliveries, unit: 'deliveries/s', note: `${bareSat.sent} acked sends/s, ${FANOUT_SENDERS} senders` },
