@@ -332,6 +332,7 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
     seeded.members.map((m, i) => ({ url: appUrls[i % appUrls.length]!, cookie: m.cookie })),
   );
   const payload = (content: string) => ({ gid: seeded.gid, type: 'text', content });
+  await sleep(1000); // Let the connection burst settle before timing anything.
   // Paced first, for the app and the baseline alike: latency at a steady rate, not while the
   // database is still clearing up after a saturation burst (trimmed rows, autovacuum).
   step(`fan-out [${mode}]: paced`);
@@ -345,6 +346,7 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
   if (bare) {
     step('fan-out: bare baseline');
     const bareSockets = await connectAll(seeded.members.map(() => ({ url: bare.url })));
+    await sleep(1000);
     barePaced = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), { ratePerSec: rate });
     bareSat = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), {});
     closeAll(bareSockets);
