@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -537,7 +537,9 @@ async function memoryRows(app: ServerProcess, bare: ServerProcess, people: Perso
     await sleep(1500);
     const after = rss(server);
     closeAll(sockets);
-    await sleep(500);
+    // 10,000 app sockets then 10,000 bare ones would pass the 20,000 open files allowed here if
+    // the first ones were still closing.
+    await fdsBelow(2_000, 15_000);
     return Math.round((after - before) / targets.length);
   };
   step('memory per socket');
@@ -584,6 +586,12 @@ function connectOne(url: string, cookie?: string): Promise<Socket> {
       reject(err);
     });
   });
+}
+
+/** Waits (at most `ms`) until this process has fewer than `n` open file descriptors (Linux). */
+async function fdsBelow(n: number, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (readdirSync('/proc/self/fd').length >= n && Date.now() < until) await sleep(100);
 }
 
 export function closeAll(sockets: Socket[]): void {
