@@ -366,7 +366,7 @@ describe('replies', () => {
 });
 
 describe('POST /api/messages', () => {
-  it('with an API key (messages.send) stores and delivers like the socket event', async () => {
+  it('with an API key (messages.send) stores and delivers like the socket event, to the sender’s own connections too', async () => {
     const owner = await newUser(cluster);
     const member = await newUser(cluster);
     const gid = await groupWith(owner, { members: [member] });
@@ -374,12 +374,15 @@ describe('POST /api/messages', () => {
     const bot = owner.on(cluster.b);
     bot.cookie = undefined;
     bot.apiKey = key;
-    const sMember = await connect(member, cluster.a);
+    const [sMember, sOwner] = await Promise.all([connect(member, cluster.a), connect(owner, cluster.a)]);
     const heard = waitFor(sMember, 'msg');
+    const ownerHeard = waitFor(sOwner, 'msg');
     const res = await bot.post('/api/messages', { gid, type: 'text', content: 'from a script', md: 1, cid: 'job-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ ok: true, message: expect.objectContaining({ idx: 1, from: owner.name, content: 'from a script', md: 1, gid }) });
     expect(await heard).toEqual(res.body.message);
+    // Sent over HTTP: no connection has it in an ack, so the owner's socket hears it.
+    expect(await ownerHeard).toEqual(res.body.message);
     const retry = await bot.post('/api/messages', { gid, type: 'text', content: 'from a script', md: 1, cid: 'job-1' });
     expect(retry.body.message).toEqual(res.body.message);
     expect(await storedCount(cluster.a, groupRoom(gid))).toBe(1);
