@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { migrate } from '../../src/db/migrate.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
 import { randomHex } from '../../src/lib/crypto.ts';
-import { type BenchRow, driveSends, ratio, type ServerProcess, sleep, spawnServer } from './lib.ts';
+import { type BenchRow, driveSends, ratio, type ServerProcess, sendTimed, sleep, spawnServer } from './lib.ts';
 import { closeAll, connectAll, pct, seedPeople, withDatabase } from './messages.bench.ts';
 
 /**
@@ -178,16 +178,12 @@ async function fanOut(
   let acked = 0;
   let errors = 0;
   const sendOne = async (i: number) => {
-    const sentAt = performance.now();
-    const res = (await sockets[i]!
-      .timeout(30_000)
-      .emitWithAck('msg', payload(i)(String(sentAt)))
-      .catch(() => ({ ok: false }))) as { ok: boolean };
-    if (res.ok) {
+    const { ok, ms } = await sendTimed(sockets[i]!, payload(i));
+    if (ok) {
       // The sender's own copy is its ack (no event to the sending connection): a same-node delivery.
       acked++;
       deliveries++;
-      localLat.push(performance.now() - sentAt);
+      localLat.push(ms);
     } else errors++;
   };
   const elapsed = await driveSends({ seconds: SECONDS, senders: SENDERS, ratePerSec: opts.ratePerSec, send: sendOne });

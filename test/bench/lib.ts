@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Socket } from 'socket.io-client';
 
 /** One line of the benchmark table. */
 export interface BenchRow {
@@ -131,4 +132,17 @@ export async function driveSends(opts: { seconds: number; senders: number; rateP
     );
   }
   return (performance.now() - start) / 1000;
+}
+
+/**
+ * Sends one `msg` and waits for its ack (30 s at most). `content` gets the send
+ * time, so receivers can time their deliveries; `ms` is the time to the ack.
+ */
+export async function sendTimed(socket: Socket, payload: (content: string) => Record<string, unknown>): Promise<{ ok: boolean; ms: number }> {
+  const sentAt = performance.now();
+  const res = (await socket
+    .timeout(30_000)
+    .emitWithAck('msg', payload(String(sentAt)))
+    .catch(() => ({ ok: false }))) as { ok: boolean };
+  return { ok: res.ok, ms: performance.now() - sentAt };
 }

@@ -9,7 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { PgliteDb } from '../../src/db/pglite.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
 import { randomHex, sha256Hex } from '../../src/lib/crypto.ts';
-import { type BenchRow, driveSends, load, ratio, type ServerProcess, sleep, spawnServer } from './lib.ts';
+import { type BenchRow, driveSends, load, ratio, type ServerProcess, sendTimed, sleep, spawnServer } from './lib.ts';
 
 /**
  * Messaging benchmarks (issue 4), each beside a baseline measured in the same run:
@@ -396,15 +396,11 @@ async function fanOut(
   let acked = 0;
   let errors = 0;
   const sendOne = async (s: Socket) => {
-    const sentAt = performance.now();
-    const res = (await s
-      .timeout(30_000)
-      .emitWithAck('msg', payload(String(sentAt)))
-      .catch(() => ({ ok: false }))) as { ok: boolean };
-    if (res.ok) {
+    const { ok, ms } = await sendTimed(s, payload);
+    if (ok) {
       acked++;
       deliveries++;
-      latencies.push(performance.now() - sentAt);
+      latencies.push(ms);
     } else errors++;
   };
   const elapsed = await driveSends({ seconds: SECONDS, senders: senders.length, ratePerSec: opts.ratePerSec, send: (i) => sendOne(senders[i]!) });
@@ -429,12 +425,8 @@ async function dmRun(urls: string[], seeded: Seeded): Promise<{ perSec: number; 
     sockets.map(async (s, i) => {
       const dm = seeded.recipients[i]!.name;
       while (performance.now() < until) {
-        const t0 = performance.now();
-        const res = (await s
-          .timeout(30_000)
-          .emitWithAck('msg', { dm, type: 'text', content: `hello ${t0}` })
-          .catch(() => ({ ok: false }))) as { ok: boolean };
-        latencies.push(performance.now() - t0);
+        const res = await sendTimed(s, (sentAt) => ({ dm, type: 'text', content: `hello ${sentAt}` }));
+        latencies.push(res.ms);
         if (res.ok) acked++;
         else errors++;
       }
