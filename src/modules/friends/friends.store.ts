@@ -7,6 +7,12 @@ import { pairOf, type Relation } from './friends.policy.ts';
 export type FriendRow = UserListRow & { remark: string; since: number };
 export type FriendRequestRow = UserListRow & { created: number; outgoing: boolean };
 
+/** Which of the (lo, hi) pairs are friends: the 1-based positions of those that are. */
+const ARE_FRIENDS_MANY = prepared(
+  `select t.i::int as i from unnest($1::bigint[], $2::bigint[]) with ordinality as t(lo, hi, i)
+         join friendships f on f.user_lo = t.lo and f.user_hi = t.hi`,
+);
+
 /** SQL of friendships, friend requests and friend remarks. Returns rows; knows nothing of HTTP. */
 export const friendsStore = {
   /** Friendship and pending requests between `me` and `other`, in one statement. */
@@ -30,10 +36,7 @@ export const friendsStore = {
   async areFriendsMany(q: Queryable, pairs: ReadonlyArray<readonly [number, number]>): Promise<boolean[]> {
     const ordered = pairs.map(([a, b]) => pairOf(a, b));
     const rows = await q.query<{ i: number }>(
-      prepared(
-        `select t.i::int as i from unnest($1::bigint[], $2::bigint[]) with ordinality as t(lo, hi, i)
-         join friendships f on f.user_lo = t.lo and f.user_hi = t.hi`,
-      ),
+      ARE_FRIENDS_MANY,
       [ordered.map((p) => p[0]), ordered.map((p) => p[1])],
     );
     const out = pairs.map(() => false);

@@ -45,6 +45,14 @@ export type ListedGroupRow = GroupRow & { owner_name: string; member_count: numb
 
 const ROLE_ORDER = "case m.role when 'owner' then 0 when 'admin' then 1 else 2 end";
 
+/** Group rows and the caller's membership for (gid, user) pairs, by 1-based position. */
+const ACCESS_MANY = prepared(
+  `select t.i::int as i, g.*, m.role as my_role, m.muted as my_muted
+         from unnest($1::text[], $2::bigint[]) with ordinality as t(gid, user_id, i)
+         join groups g on g.gid = t.gid
+         left join group_members m on m.gid = g.gid and m.user_id = t.user_id`,
+);
+
 /** SQL of groups, members and group remarks. Returns rows; knows nothing of HTTP. */
 export const groupsStore = {
   /** Throws UniqueViolation if the gid is taken. */
@@ -76,12 +84,7 @@ export const groupsStore = {
   /** `access` (without the owner's name) for many (gid, user) pairs, in the order asked; undefined where there is no such group. One statement. */
   async accessMany(q: Queryable, pairs: ReadonlyArray<{ gid: string; userId: number }>): Promise<Array<(GroupRow & { my_role: GroupRole | null; my_muted: boolean | null }) | undefined>> {
     const rows = await q.query<GroupRow & { my_role: GroupRole | null; my_muted: boolean | null; i: number }>(
-      prepared(
-        `select t.i::int as i, g.*, m.role as my_role, m.muted as my_muted
-         from unnest($1::text[], $2::bigint[]) with ordinality as t(gid, user_id, i)
-         join groups g on g.gid = t.gid
-         left join group_members m on m.gid = g.gid and m.user_id = t.user_id`,
-      ),
+      ACCESS_MANY,
       [pairs.map((p) => p.gid), pairs.map((p) => p.userId)],
     );
     const out: Array<(GroupRow & { my_role: GroupRole | null; my_muted: boolean | null }) | undefined> = pairs.map(() => undefined);

@@ -149,6 +149,13 @@ trim as (
 )
 select room, idx, reply_to from ins`);
 
+/** Messages stored under (sender, cid) pairs. */
+const BY_CIDS = prepared(
+  `select m.from_id, m.cid, m.room, m.idx
+         from messages m join unnest($1::bigint[], $2::text[]) as t(from_id, cid)
+           on m.from_id = t.from_id and m.cid = t.cid`,
+);
+
 /** SQL of messages, reactions and the room sequence. Returns rows; knows nothing of HTTP. */
 export const messagesStore = {
   /**
@@ -197,11 +204,7 @@ export const messagesStore = {
   async byCids(q: Queryable, pairs: ReadonlyArray<{ fromId: number; cid: string }>): Promise<Array<{ from_id: number; cid: string; room: string; idx: number }>> {
     if (pairs.length === 0) return [];
     return q.query(
-      prepared(
-        `select m.from_id, m.cid, m.room, m.idx
-         from messages m join unnest($1::bigint[], $2::text[]) as t(from_id, cid)
-           on m.from_id = t.from_id and m.cid = t.cid`,
-      ),
+      BY_CIDS,
       [pairs.map((p) => p.fromId), pairs.map((p) => p.cid)],
     );
   },

@@ -40,6 +40,12 @@ export interface NewUser {
   created: number;
 }
 
+/** Accounts by name (case-insensitive) for a list of names, by 1-based position. */
+const BY_NAMES = prepared(
+  `select t.i::int as i, u.id, u.name, u.status
+         from unnest($1::text[]) with ordinality as t(name, i) join users u on lower(u.name) = lower(t.name)`,
+);
+
 /** SQL for the users table. Returns rows; knows nothing of HTTP. */
 export const usersStore = {
   async insert(q: Queryable, u: NewUser): Promise<UserRow> {
@@ -58,10 +64,7 @@ export const usersStore = {
   /** Accounts by name (case-insensitive), in the order asked; undefined where there is none. One statement. */
   async byNames(q: Queryable, names: readonly string[]): Promise<Array<Pick<UserRow, 'id' | 'name' | 'status'> | undefined>> {
     const rows = await q.query<Pick<UserRow, 'id' | 'name' | 'status'> & { i: number }>(
-      prepared(
-        `select t.i::int as i, u.id, u.name, u.status
-         from unnest($1::text[]) with ordinality as t(name, i) join users u on lower(u.name) = lower(t.name)`,
-      ),
+      BY_NAMES,
       [names],
     );
     const out: Array<Pick<UserRow, 'id' | 'name' | 'status'> | undefined> = names.map(() => undefined);
