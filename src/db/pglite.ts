@@ -1,11 +1,22 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { BaseDb, type Queryable, type Row } from './driver.ts';
+import { preparedName } from './prepared.ts';
+
+const { serialize } = protocol;
+
+/** A named statement of the PGlite session: its name and the type oids of its parameters. */
+interface NamedStatement {
+  name: string;
+  paramTypes: number[];
+}
 
 /** Embedded PostgreSQL (WASM) persisted in a directory. One process per directory. */
 export class PgliteDb extends BaseDb {
   readonly kind = 'pglite' as const;
+  /** prepared() texts already parsed in the session, by SQL text. */
+  private readonly statements = new Map<string, NamedStatement>();
 
   private constructor(readonly pg: PGlite) {
     super();
@@ -18,17 +29,66 @@ export class PgliteDb extends BaseDb {
   }
 
   protected async rawQuery(sql: string, params: readonly unknown[]): Promise<Row[]> {
-    const res = await this.pg.query<Row>(sql, params as unknown[]);
-    return res.rows;
+    const name = preparedName(sql);
+    if (name === undefined) return (await this.pg.query<Row>(sql, params as unknown[])).rows;
+    // The transaction mutex as well as the query mutex: PGlite has one session, and a statement
+    // slipped in between the statements of an open transaction would run inside it.
+    return this.pg._runExclusiveTransaction(() => this.pg._runExclusiveQuery(() => this.runNamed(name, sql, params, true)));
   }
 
   protected rawTx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) =>
       fn({
-        query: async <R = Row>(sql: string, params: readonly unknown[] = []) =>
-          (await tx.query<R>(sql, params as unknown[])).rows,
+        query: async <R = Row>(sql: string, params: readonly unknown[] = []) => {
+          const name = preparedName(sql);
+          if (name === undefined) return (await tx.query<R>(sql, params as unknown[])).rows;
+          // transaction() holds the transaction mutex already; the query mutex is what tx.query takes too.
+          return (await this.pg._runExclusiveQuery(() => this.runNamed(name, sql, params, false))) as R[];
+        },
       }),
     );
+  }
+
+  /**
+   * A prepared() text as a named statement of the session (see prepared.ts): parsed and
+   * described once, then each use is one Bind/Describe/Execute/Sync exchange. PGlite's
+   * query() parses, analyses and plans the text on every call, which for the statements
+   * of the message path costs more than running them (the access check: 0.5 ms → 0.19 ms).
+   * Callers hold PGlite's mutexes.
+   */
+  private async runNamed(name: string, sql: string, params: readonly unknown[], retry: boolean): Promise<Row[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      // Close first: a statement of that name refused earlier (0A000) may still exist.
+      const described = await this.pg.execProtocolStream(
+        frames(serialize.close({ type: 'S', name }), serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+        { syncToFs: false },
+      );
+      statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+      this.statements.set(sql, statement);
+    }
+    const types = statement.paramTypes;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.pg.serializers[types[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    let messages: Awaited<ReturnType<PGlite['execProtocolStream']>>;
+    try {
+      messages = await this.pg.execProtocolStream(
+        frames(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()),
+        { syncToFs: false },
+      );
+    } catch (err) {
+      // 0A000 "cached plan must not change result type": a migration changed a table under the
+      // statement. Prepare anew; outside a transaction send it again, inside one the transaction is lost.
+      if ((err as { code?: unknown }).code !== '0A000') throw err;
+      this.statements.delete(sql);
+      if (!retry) throw err;
+      return this.runNamed(name, sql, params, false);
+    }
+    if (!this.pg.isInTransaction()) await this.pg.syncToFs();
+    return (parse.parseResults(messages, this.pg.parsers)[0]?.rows ?? []) as Row[];
   }
 
   async exec(sql: string): Promise<void> {
@@ -39,4 +99,15 @@ export class PgliteDb extends BaseDb {
   async close(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
   }
+}
+
+/** Protocol messages sent to the backend in one call (it answers them in order). */
+function frames(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

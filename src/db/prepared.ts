@@ -1,13 +1,15 @@
 /**
- * Hot statements, prepared once per connection by the Postgres driver.
+ * Hot statements, prepared once per connection (Postgres) or once per session (PGlite).
  *
  * Planning a statement with CTEs costs Postgres more than running it (the
  * history page: 0.27 ms planning, 0.4 ms execution), so the statements on the
  * message path are sent as named statements: parsed and planned on the first
  * use on each pooled connection, then only bound and executed. Opt-in, for
  * static SQL text only: a name per distinct text, so generated SQL would grow
- * every connection's statement cache without bound. PGlite ignores it (one
- * in-process session, no network protocol to save).
+ * every connection's statement cache without bound. PGlite gains more than
+ * Postgres: it parses and plans on the main thread, so a named statement
+ * shortens the event loop's busy time on every send (access check 0.5 →
+ * 0.19 ms, insert batch 1.3 → 0.9–1.1 ms).
  */
 const names = new Map<string, string>();
 
