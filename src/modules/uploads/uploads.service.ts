@@ -23,7 +23,7 @@ import {
   SESSION_LIFETIME_MS,
 } from './uploads.policy.ts';
 import type { InitBody } from './uploads.schema.ts';
-import { CLAIM_PREFIX, type SessionRow, sessionsStore } from './uploads.store.ts';
+import { CLAIM_PREFIX, type PartRow, type SessionRow, sessionsStore } from './uploads.store.ts';
 
 /** Sessions removed per transaction by the purge job. */
 const PURGE_BATCH = 50;
@@ -36,6 +36,16 @@ const CLAIM_WRITE_MS = 6 * 60_000;
 const CLAIM_GRACE_MS = 60_000;
 /** How long a chunk sent while another request writes the same index waits for that one's outcome. */
 const CLAIM_WAIT_MS = 30_000;
+
+/** The right to write one chunk (see UploadsService.claim). */
+interface ChunkClaim {
+  /** Records the written chunk as received; answers every received index, or undefined when the claim was lost. */
+  record(part: PartRow): Promise<number[] | undefined>;
+  /** Gives the claim up after a failed write, so that the chunk can be sent again. */
+  release(): Promise<void>;
+  /** The request is done with the claim (recorded or released): wakes requests of this process waiting for it. */
+  settle(): void;
+}
 
 /** Spec 2.17. */
 export interface SessionView {
@@ -162,7 +172,7 @@ export class UploadsService {
   async chunk(s: SessionRow, index: number, part: FilePart): Promise<{ index: number; received: number[] }> {
     const expected = chunkLength(s.size, index);
     const limits = { maxBytes: CHUNK_SIZE, exactBytes: expected };
-    let claim: string | undefined;
+    let claim: ChunkClaim | undefined;
     try {
       claim = await this.claim(s, index);
     } catch (err) {
@@ -177,9 +187,6 @@ export class UploadsService {
     const inspector = inspect(part.stream, limits, { whole: false, tap: tap?.write });
     // The writer stops before its claim can be taken over (see CLAIM_PREFIX), however slow the client.
     const deadline = setTimeout(() => inspector.destroy(new AppError(400, 'api.upload.failed')), CLAIM_WRITE_MS);
-    let settle = () => {};
-    const key = `${s.id}:${index}`;
-    this.writing.set(key, new Promise<void>((resolve) => (settle = resolve)));
     try {
       let etag: string;
       try {
@@ -191,18 +198,17 @@ export class UploadsService {
       } finally {
         clearTimeout(deadline);
       }
-      const received = await sessionsStore.recordPart(this.ctx.db, s.id, claim, { idx: index, etag, size: expected });
+      const received = await claim.record({ idx: index, etag, size: expected });
       if (!received) throw notFound('api.upload.sessionGone');
       tap?.commit(etag);
       return { index, received };
     } catch (err) {
       tap?.abandon();
       // Only after the store has stopped writing: a retry may claim the index at once.
-      await sessionsStore.releaseClaim(this.ctx.db, s.id, index, claim).catch((e) => this.ctx.log.warn({ err: e, session: s.id }, 'could not release a chunk claim'));
+      await claim.release().catch((e) => this.ctx.log.warn({ err: e, session: s.id }, 'could not release a chunk claim'));
       throw err;
     } finally {
-      this.writing.delete(key);
-      settle();
+      claim.settle();
     }
   }
 
@@ -210,24 +216,67 @@ export class UploadsService {
    * Claims chunk `index` for this request before a byte of it is written. Two writes of one index
    * must never overlap, and a received chunk must never change: on disk the chunks are written in
    * place, and this node may have hashed the bytes already (a later identical upload would be
-   * deduplicated onto different content). The claim is a row in the database because nodes on disk
-   * storage share one directory. Answers the claim, or undefined when the chunk is received already.
+   * deduplicated onto different content). Answers undefined when the chunk is received already.
    * While another request writes the index this one waits, unread, for its outcome (at most
    * CLAIM_WAIT_MS, then 409 `api.upload.chunkBusy`).
+   *
+   * In cluster mode the claim is a row in the database: several nodes may take chunks of one
+   * session, and nodes on disk storage share one directory. In embedded mode this process is the
+   * only one (PGlite admits one process per data directory), so the claim is an entry in memory and
+   * costs no write to the database.
    */
-  private async claim(s: SessionRow, index: number): Promise<string | undefined> {
+  private async claim(s: SessionRow, index: number): Promise<ChunkClaim | undefined> {
+    const { db } = this.ctx;
+    const key = `${s.id}:${index}`;
+    const local = this.ctx.config.mode === 'embedded';
     const waitUntil = this.ctx.clock.now() + CLAIM_WAIT_MS;
     for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
       const now = this.ctx.clock.now();
-      const claim = `${CLAIM_PREFIX}${now + CLAIM_WRITE_MS + CLAIM_GRACE_MS}:${randomHex(8)}`;
-      const outcome = await sessionsStore.claimPart(this.ctx.db, s.id, index, claim, now);
-      if (outcome === 'claimed') return claim;
-      if (outcome === 'received') return undefined;
-      if (outcome === 'gone') throw notFound('api.upload.sessionGone');
+      if (local && !this.writing.has(key)) return this.claimLocally(s, index, key);
+      if (!local) {
+        const token = `${CLAIM_PREFIX}${now + CLAIM_WRITE_MS + CLAIM_GRACE_MS}:${randomHex(8)}`;
+        const outcome = await sessionsStore.claimPart(db, s.id, index, token, now);
+        if (outcome === 'claimed') {
+          return this.track(key, {
+            record: (part) => sessionsStore.recordPart(db, s.id, token, part),
+            release: () => sessionsStore.releaseClaim(db, s.id, index, token),
+          });
+        }
+        if (outcome === 'received') return undefined;
+        if (outcome === 'gone') throw notFound('api.upload.sessionGone');
+      }
       if (now >= waitUntil) throw conflict('api.upload.chunkBusy');
-      // A writer on this node is awaited directly; one on another node is polled.
-      await Promise.race([this.writing.get(`${s.id}:${index}`) ?? new Promise(() => {}), sleep(pause)]);
+      // A writer in this process is awaited directly; one on another node is polled.
+      await Promise.race([this.writing.get(key) ?? new Promise(() => {}), sleep(pause)]);
     }
+  }
+
+  /** The claim of the only process: taken before anything is awaited, then the index checked. */
+  private async claimLocally(s: SessionRow, index: number, key: string): Promise<ChunkClaim | undefined> {
+    const { db } = this.ctx;
+    const claim = this.track(key, { record: (part) => sessionsStore.addPart(db, s.id, part), release: async () => {} });
+    try {
+      // Checked once the claim is held: no other request can record the index meanwhile.
+      if (!(await sessionsStore.hasPart(db, s.id, index))) return claim;
+    } catch (err) {
+      claim.settle();
+      throw err;
+    }
+    claim.settle();
+    return undefined;
+  }
+
+  /** Marks chunk `key` as being written by this process until the claim settles. */
+  private track(key: string, claim: Omit<ChunkClaim, 'settle'>): ChunkClaim {
+    let settled = () => {};
+    this.writing.set(key, new Promise<void>((resolve) => (settled = resolve)));
+    return {
+      ...claim,
+      settle: () => {
+        this.writing.delete(key);
+        settled();
+      },
+    };
   }
 
   /** Reads a chunk that is not stored to its end, with the limits of one that is. */

@@ -191,6 +191,32 @@ export const sessionsStore = {
     return r?.recorded ? r.received.map(Number) : undefined;
   },
 
+  /** Whether chunk `idx` has a row (embedded mode has no claim rows: a row is a received chunk). */
+  async hasPart(q: Queryable, id: string, idx: number): Promise<boolean> {
+    return (await q.query('select 1 from upload_parts where session_id = $1 and idx = $2', [id, idx])).length > 0;
+  },
+
+  /**
+   * Records a received chunk the caller claimed in memory (embedded mode) and answers every
+   * received index; undefined when the session is not open (or, against the claim, the index has a row).
+   */
+  async addPart(q: Queryable, id: string, part: PartRow): Promise<number[] | undefined> {
+    const rows = await q.query<{ recorded: boolean; received: number[] }>(
+      `with rec as (
+         insert into upload_parts (session_id, idx, etag, size)
+         select $1, $2, $3, $4 where exists (select 1 from upload_sessions where id = $1 and state = 'open')
+         on conflict (session_id, idx) do nothing
+         returning idx
+       )
+       select exists (select 1 from rec) as recorded,
+              array(select idx from upload_parts where session_id = $1 and idx <> $2 and etag not like '${CLAIM_PREFIX}%'
+                    union select idx from rec order by 1) as received`,
+      [id, part.idx, part.etag, part.size],
+    );
+    const r = rows[0];
+    return r?.recorded ? r.received.map(Number) : undefined;
+  },
+
   /** Gives up a claim (the write failed), so that the chunk can be sent again at once. */
   async releaseClaim(q: Queryable, id: string, idx: number, claim: string): Promise<void> {
     await q.query('delete from upload_parts where session_id = $1 and idx = $2 and etag = $3', [id, idx, claim]);
