@@ -377,6 +377,9 @@ export function uploadsSuite(storage: StorageMode): void {
 
     it('chunks out of order and in parallel give exactly the bytes sent', async () => {
       const u = await newUser(cluster);
+      const streamed = async () =>
+        (await u.node.app.ctx.metrics.uploadHashes.get()).values.find((v) => v.labels.how === 'streamed')?.value ?? 0;
+      const before = await streamed();
       const content = bytes(4 * CHUNK + 777);
       const { uploadId } = (await u.post('/api/upload/init', { name: 'shuffled.zip', size: content.length })).body;
       for (const group of [[4, 1], [3, 0, 2]]) {
@@ -385,6 +388,8 @@ export function uploadsSuite(storage: StorageMode): void {
       }
       const done = await u.post('/api/upload/complete', { uploadId });
       expect(done.body).toMatchObject({ ok: true, size: content.length, deduped: false });
+      // Hashed as they came (early chunks read back from disk, or held in memory for S3), and right.
+      expect(await streamed()).toBe(before + 1);
       const stored = await download(cluster.a, done.body.url);
       expect(stored.body.equals(content)).toBe(true);
       expect(stored.headers.get('etag')).toBe(`"${sha(content)}"`);
