@@ -229,11 +229,12 @@ export class UploadsService {
     const { db } = this.ctx;
     const key = `${s.id}:${index}`;
     const local = this.ctx.config.mode === 'embedded';
-    const waitUntil = this.ctx.clock.now() + CLAIM_WAIT_MS;
+    // How long this request waits is a matter of real time, not of the service clock.
+    const waitUntil = performance.now() + CLAIM_WAIT_MS;
     for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
-      const now = this.ctx.clock.now();
       if (local && !this.writing.has(key)) return this.claimLocally(s, index, key);
       if (!local) {
+        const now = this.ctx.clock.now();
         const token = `${CLAIM_PREFIX}${now + CLAIM_WRITE_MS + CLAIM_GRACE_MS}:${randomHex(8)}`;
         const outcome = await sessionsStore.claimPart(db, s.id, index, token, now);
         if (outcome === 'claimed') {
@@ -245,7 +246,7 @@ export class UploadsService {
         if (outcome === 'received') return undefined;
         if (outcome === 'gone') throw notFound('api.upload.sessionGone');
       }
-      if (now >= waitUntil) throw conflict('api.upload.chunkBusy');
+      if (performance.now() >= waitUntil) throw conflict('api.upload.chunkBusy');
       // A writer in this process is awaited directly; one on another node is polled.
       await Promise.race([this.writing.get(key) ?? new Promise(() => {}), sleep(pause)]);
     }
@@ -269,11 +270,13 @@ export class UploadsService {
   /** Marks chunk `key` as being written by this process until the claim settles. */
   private track(key: string, claim: Omit<ChunkClaim, 'settle'>): ChunkClaim {
     let settled = () => {};
-    this.writing.set(key, new Promise<void>((resolve) => (settled = resolve)));
+    const done = new Promise<void>((resolve) => (settled = resolve));
+    this.writing.set(key, done);
     return {
       ...claim,
       settle: () => {
-        this.writing.delete(key);
+        // A claim taken over after its writer's deadline may belong to a newer request of this node.
+        if (this.writing.get(key) === done) this.writing.delete(key);
         settled();
       },
     };
