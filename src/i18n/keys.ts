@@ -103,6 +103,7 @@ export const messages = {
   'api.upload.sessionGone': 'Upload session expired, start again',
   'api.upload.badChunk': 'Bad chunk index',
   'api.upload.incomplete': 'Some chunks are missing',
+  'api.upload.chunkBusy': 'This chunk is being received in another request; send it again later',
   'api.upload.notMultipart': 'Upload as multipart/form-data',
   'api.upload.noFile': 'No file in the upload (field "file")',
   'api.upload.badName': 'Invalid file name',

@@ -49,15 +49,20 @@ export interface BlobStore {
   /** Starts a multipart write that will become object `name`; returns its id. */
   createMultipart(name: string): Promise<string>;
   /**
-   * Stores part `index` (0-based) of exactly `size` bytes and returns its etag, which names these
-   * bytes: storing an index again replaces it under a new etag. Throws MultipartGoneError after an abort.
+   * Stores part `index` (0-based) of exactly `size` bytes, which are bytes `offset`.. of the object,
+   * and returns its etag, which names this write. Throws MultipartGoneError after an abort.
+   *
+   * The caller must never store an index while another write of it is in progress, nor once it has
+   * recorded the index as received: a store that writes parts in place (disk) has one copy of each
+   * byte range, and a second write would change bytes the caller may already have hashed. A write
+   * that fails may leave some of its bytes; storing the index again overwrites them all.
    */
-  putPart(name: string, multipartId: string, index: number, body: Readable, size: number): Promise<string>;
+  putPart(name: string, multipartId: string, index: number, body: Readable, size: number, offset: number): Promise<string>;
   /**
-   * Joins exactly the listed parts (by etag) in index order into object `name` and releases the
-   * parts. A store that joins by passing the bytes through this process (disk) hands them to
-   * `observe` in order and resolves true; one that joins remotely (S3) resolves false. An error
-   * thrown by `observe` fails the join and leaves no object.
+   * Makes the listed parts (by etag) in index order into object `name` and releases the multipart
+   * write. A store that has the bytes here (disk) hands them to `observe` in order, when given,
+   * and resolves true; one that joins remotely (S3) resolves false. An error thrown by `observe`
+   * fails the join and leaves no object.
    */
   completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[], observe?: (chunk: Buffer) => void): Promise<boolean>;
   /** Drops a multipart write and its parts; aborting an unknown id is not an error. */

@@ -1,5 +1,6 @@
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { access, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,8 +16,8 @@ const IO_BYTES = 1024 * 1024;
 /**
  * Files under one directory (`DATA_DIR/uploads`). Every write goes to a
  * temporary name in `.tmp/` first and is renamed into place when complete
- * (rename is atomic on one file system); parts of chunked uploads live in
- * `.parts/<id>/` until they are joined.
+ * (rename is atomic on one file system). A chunked upload is one file,
+ * `.parts/<id>`, each chunk written at its offset; completing renames it into place.
  */
 export class DiskStore implements BlobStore {
   readonly kind = 'disk' as const;
@@ -40,7 +41,8 @@ export class DiskStore implements BlobStore {
     return path.join(this.root, name);
   }
 
-  private partDir(multipartId: string): string {
+  /** The session file of a chunked upload (a directory of part files for sessions opened before parts were written in place). */
+  private partPath(multipartId: string): string {
     if (!MULTIPART_ID_RE.test(multipartId)) throw new Error('not a multipart id');
     return path.join(this.partsDir, multipartId);
   }
@@ -85,18 +87,33 @@ export class DiskStore implements BlobStore {
   async createMultipart(name: string): Promise<string> {
     assertStoredName(name);
     const id = randomHex(16);
-    await mkdir(this.partDir(id), { recursive: true });
+    // One file per session: every chunk is written in place at its offset, so completing is a rename.
+    await writeFile(this.partPath(id), '', { flag: 'wx' });
     return id;
   }
 
-  async putPart(_name: string, multipartId: string, index: number, body: Readable): Promise<string> {
-    const dir = this.partDir(multipartId);
-    // A purged or aborted session has no directory any more: refuse rather than recreate it.
-    await stat(dir).catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'ENOENT' ? new MultipartGoneError({ cause: err }) : err;
+  async putPart(_name: string, multipartId: string, index: number, body: Readable, size: number, offset: number): Promise<string> {
+    const file = this.partPath(multipartId);
+    // r+: a purged or aborted session has no file any more; refuse rather than recreate it.
+    const handle = await open(file, 'r+').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') throw new MultipartGoneError({ cause: err });
+      if (err.code === 'EISDIR') return undefined;
+      throw err;
     });
-    // Each write gets its own file, named by its etag: a join takes exactly the parts it lists, even
-    // if a chunk is sent again meanwhile. Replaced parts stay until the directory goes.
+    if (!handle) return this.putLegacyPart(file, index, body);
+    const out = handle.createWriteStream({ start: offset, highWaterMark: IO_BYTES });
+    try {
+      await pipeline(body, out);
+    } finally {
+      // Once this returns or throws, no write of this part is still in flight (a retry may follow).
+      if (!out.closed) await once(out, 'close').catch(() => {});
+    }
+    if (out.bytesWritten !== size) throw new Error(`part ${index}: wrote ${out.bytesWritten} bytes, expected ${size}`);
+    return `${index}.${randomHex(8)}`;
+  }
+
+  /** Sessions opened before parts were written in place have a directory of part files. */
+  private async putLegacyPart(dir: string, index: number, body: Readable): Promise<string> {
     const etag = `${index}.${randomHex(8)}`;
     const tmp = await this.writeTemp(body);
     try {
@@ -116,33 +133,40 @@ export class DiskStore implements BlobStore {
   }
 
   async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[], observe?: (chunk: Buffer) => void): Promise<boolean> {
-    const dir = this.partDir(multipartId);
+    const file = this.partPath(multipartId);
     const target = this.file(name);
+    for (const p of parts) this.partFile(file, p);
+    // A directory must never be renamed into place: sessions from before in-place parts are joined by copying.
+    if ((await stat(file)).isDirectory()) return this.completeLegacy(file, target, parts, observe);
+    if (observe) {
+      // This node did not hash the chunks as they came: one read of the file, from the page cache.
+      for await (const chunk of createReadStream(file, { highWaterMark: IO_BYTES })) observe(chunk as Buffer);
+    }
+    await rename(file, target);
+    return true;
+  }
+
+  private async completeLegacy(dir: string, target: string, parts: readonly StoredPart[], observe?: (chunk: Buffer) => void): Promise<boolean> {
     const files = [...parts].sort((a, b) => a.index - b.index).map((p) => this.partFile(dir, p));
-    if (files.length === 1 && !observe) {
-      // One part is the whole file already: move it into place.
-      await rename(files[0]!, target);
-    } else {
-      async function* concat(): AsyncGenerator<Buffer> {
-        for (const file of files) {
-          for await (const chunk of createReadStream(file, { highWaterMark: IO_BYTES })) {
-            observe?.(chunk as Buffer);
-            yield chunk as Buffer;
-          }
+    async function* concat(): AsyncGenerator<Buffer> {
+      for (const file of files) {
+        for await (const chunk of createReadStream(file, { highWaterMark: IO_BYTES })) {
+          observe?.(chunk as Buffer);
+          yield chunk as Buffer;
         }
       }
-      const tmp = await this.writeTemp(concat());
-      await rename(tmp, target).catch(async (err) => {
-        await rm(tmp, { force: true });
-        throw err;
-      });
     }
+    const tmp = await this.writeTemp(concat());
+    await rename(tmp, target).catch(async (err) => {
+      await rm(tmp, { force: true });
+      throw err;
+    });
     await rm(dir, { recursive: true, force: true });
     return true;
   }
 
   async abortMultipart(_name: string, multipartId: string): Promise<void> {
-    await rm(this.partDir(multipartId), { recursive: true, force: true });
+    await rm(this.partPath(multipartId), { recursive: true, force: true });
   }
 
   async ping(): Promise<boolean> {

@@ -173,3 +173,35 @@ export function sendOversized(c: Client, path: string, declared: number): Promis
     pump();
   });
 }
+
+/**
+ * Starts POST /api/upload/chunk declaring all of `content`, sends only its first `sent` bytes, then
+ * drops the connection (a client that lost its network mid-chunk). Resolves once the socket is closed.
+ */
+export function sendInterruptedChunk(c: Client, uploadId: string, index: number, content: Buffer, sent: number, node?: TestNode): Promise<void> {
+  const { port } = new URL((node ?? c.node).url);
+  const boundary = 'x-boundary-x';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => {});
+    socket.on('close', () => resolve());
+    const headers = [
+      `POST /api/upload/chunk?uploadId=${uploadId}&index=${index} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `X-Forwarded-For: ${c.ip}`,
+      ...(c.cookie ? [`Cookie: ${c.cookie}`] : []),
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${head.length + content.length + tail.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    socket.write(headers);
+    socket.write(head);
+    socket.write(content.subarray(0, sent), () => {
+      // Give the server a moment to take (and write) what arrived before the connection goes.
+      setTimeout(() => socket.destroy(), 200);
+    });
+  });
+}

@@ -202,7 +202,7 @@ export function filesSuite(storage: StorageMode): void {
       expect((await admin.post('/api/admin/user/del', { name: u.name })).body).toEqual({ ok: true });
       expect((await ctx.db.query('select 1 from upload_sessions where id = $1', [uploadId])).length).toBe(0);
       // The multipart upload no longer takes parts: it was aborted (S3) or its directory removed (disk).
-      await expect(ctx.storage.putPart(row!.stored_name, row!.multipart_id, 1, Readable.from([Buffer.alloc(10)]), 10)).rejects.toThrow();
+      await expect(ctx.storage.putPart(row!.stored_name, row!.multipart_id, 1, Readable.from([Buffer.alloc(10)]), 10, CHUNK)).rejects.toThrow();
       expect(await served(kept.body.url)).toBe(200);
     });
   });
@@ -270,7 +270,7 @@ export function filesSuite(storage: StorageMode): void {
       await ctx.jobs.enqueue('uploads.purge', {});
       await eventually(async () => (await ctx.db.query('select 1 from upload_sessions where id = $1', [uploadId])).length === 0);
       // The parts are gone from storage: the multipart upload no longer takes parts.
-      await expect(ctx.storage.putPart(row!.stored_name, row!.multipart_id, 1, Readable.from([Buffer.alloc(10)]), 10)).rejects.toThrow();
+      await expect(ctx.storage.putPart(row!.stored_name, row!.multipart_id, 1, Readable.from([Buffer.alloc(10)]), 10, CHUNK)).rejects.toThrow();
       await Promise.all(cluster.nodes.map((n) => n.app.ctx.jobs.runNow('uploads.purge', {})));
       expect((await ctx.db.query('select 1 from upload_sessions where id = $1', [young])).length).toBe(1);
     });

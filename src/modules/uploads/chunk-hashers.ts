@@ -70,8 +70,9 @@ class Follow {
  * is still arriving then, the rest of it streams into the hash).
  *
  * This is per node and best-effort: a session whose chunks went to several
- * nodes, a re-sent chunk, chunks the budget could not hold, or a restart
- * leave the hash unknown, and `finish` answers undefined so that the caller
+ * nodes, chunks the budget could not hold, or a restart leave the hash
+ * unknown (a received chunk is never written again, see UploadsService.claim;
+ * should one be, the follow is given up too), and `finish` answers undefined so that the caller
  * hashes the content while joining it (disk) or reads it back (S3). A digest
  * is only given for exactly the chunks (by etag) the completion joins.
  */

@@ -150,13 +150,16 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
     '/api/upload/chunk',
     describeRoute({
       tag: TAG,
-      summary: 'Send chunk `index` of a chunked upload; sending it again replaces it',
+      summary: 'Send chunk `index` of a chunked upload',
+      description:
+        'A chunk once received is kept: sending the same index again (a retry whose answer was lost) is answered like the first time, and its body is read and dropped. While another request is sending the same index, this one waits for it (up to 30 s).',
       query: chunkQuery,
       bodyContent: { 'multipart/form-data': fileForm },
       response: chunkResult,
       errors: {
         400: 'An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`)',
         404: 'Unknown, expired, completed or foreign session (`api.upload.sessionGone`)',
+        409: 'Another request has been sending the same index for 30 s and is still at it (`api.upload.chunkBusy`); send it again later',
         413: 'A chunk over 5242880 bytes (`api.upload.tooLarge`)',
       },
     }),

@@ -1,13 +1,15 @@
-import type { Readable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { MultipartGoneError } from '../../storage/index.ts';
 import type { FilesService, UploadResult } from './files.service.ts';
 import { ChunkHashers } from './chunk-hashers.ts';
-import { ContentProbe, type Inspection, inspect, inspectAll } from './inspector.ts';
+import { ContentProbe, type Inspection, type Inspector, inspect, inspectAll } from './inspector.ts';
 import type { FilePart } from './multipart.ts';
 import {
   allowedType,
@@ -21,10 +23,29 @@ import {
   SESSION_LIFETIME_MS,
 } from './uploads.policy.ts';
 import type { InitBody } from './uploads.schema.ts';
-import { type SessionRow, sessionsStore } from './uploads.store.ts';
+import { CLAIM_PREFIX, type PartRow, type SessionRow, sessionsStore } from './uploads.store.ts';
 
 /** Sessions removed per transaction by the purge job. */
 const PURGE_BATCH = 50;
+/**
+ * How long a chunk's writer may write. Longer than any request may last (Node's default
+ * requestTimeout is 5 minutes), so it only stops a writer that would otherwise outlive its claim.
+ */
+const CLAIM_WRITE_MS = 6 * 60_000;
+/** After its writer's deadline, how long a claim still holds (writes in flight, clocks of other nodes). */
+const CLAIM_GRACE_MS = 60_000;
+/** How long a chunk sent while another request writes the same index waits for that one's outcome. */
+const CLAIM_WAIT_MS = 30_000;
+
+/** The right to write one chunk (see UploadsService.claim). */
+interface ChunkClaim {
+  /** Records the written chunk as received; answers every received index, or undefined when the claim was lost. */
+  record(part: PartRow): Promise<number[] | undefined>;
+  /** Gives the claim up after a failed write, so that the chunk can be sent again. */
+  release(): Promise<void>;
+  /** The request is done with the claim (recorded or released): wakes requests of this process waiting for it. */
+  settle(): void;
+}
 
 /** Spec 2.17. */
 export interface SessionView {
@@ -42,6 +63,8 @@ export interface SessionView {
 export class UploadsService {
   /** Whole-file hashes of chunked uploads, computed as their chunks arrive on this node. */
   readonly hashers = new ChunkHashers();
+  /** Chunks this node is writing (`<session>:<index>`), settled when the write is recorded or given up. */
+  private readonly writing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -141,28 +164,131 @@ export class UploadsService {
 
   /**
    * POST /api/upload/chunk: streams one chunk into the session's multipart
-   * upload. Every chunk but the last is exactly CHUNK_SIZE bytes; sending an
-   * index again replaces it. Chunks may come in any order, in parallel, to any node.
+   * upload. Every chunk but the last is exactly CHUNK_SIZE bytes. Chunks may
+   * come in any order, in parallel, to any node. A chunk once received is
+   * never written again: sending it again is answered as a success and its
+   * body is read and dropped (see `claim`).
    */
   async chunk(s: SessionRow, index: number, part: FilePart): Promise<{ index: number; received: number[] }> {
     const expected = chunkLength(s.size, index);
-    const tap = this.hashers.begin(s.id, index);
-    const inspector = inspect(part.stream, { maxBytes: CHUNK_SIZE, exactBytes: expected }, { whole: false, tap: tap?.write });
-    let etag: string;
+    const limits = { maxBytes: CHUNK_SIZE, exactBytes: expected };
+    let claim: ChunkClaim | undefined;
     try {
-      etag = await this.ctx.storage.putPart(s.stored_name, s.multipart_id, index, inspector, expected);
+      claim = await this.claim(s, index);
     } catch (err) {
-      tap?.abandon();
-      if (inspector.failure) throw inspector.failure;
-      if (err instanceof MultipartGoneError) throw notFound('api.upload.sessionGone');
+      part.stream.resume();
       throw err;
     }
-    if (!(await sessionsStore.putPart(this.ctx.db, s.id, { idx: index, etag, size: expected }))) {
-      tap?.abandon();
-      throw notFound('api.upload.sessionGone');
+    if (!claim) {
+      await this.drain(inspect(part.stream, limits, { whole: false }));
+      return { index, received: await sessionsStore.receivedIndexes(this.ctx.db, s.id) };
     }
-    tap?.commit(etag);
-    return { index, received: await sessionsStore.receivedIndexes(this.ctx.db, s.id) };
+    const tap = this.hashers.begin(s.id, index);
+    const inspector = inspect(part.stream, limits, { whole: false, tap: tap?.write });
+    // The writer stops before its claim can be taken over (see CLAIM_PREFIX), however slow the client.
+    const deadline = setTimeout(() => inspector.destroy(new AppError(400, 'api.upload.failed')), CLAIM_WRITE_MS);
+    try {
+      let etag: string;
+      try {
+        etag = await this.ctx.storage.putPart(s.stored_name, s.multipart_id, index, inspector, expected, index * CHUNK_SIZE);
+      } catch (err) {
+        if (inspector.failure) throw inspector.failure;
+        if (err instanceof MultipartGoneError) throw notFound('api.upload.sessionGone');
+        throw err;
+      } finally {
+        clearTimeout(deadline);
+      }
+      const received = await claim.record({ idx: index, etag, size: expected });
+      if (!received) throw notFound('api.upload.sessionGone');
+      tap?.commit(etag);
+      return { index, received };
+    } catch (err) {
+      tap?.abandon();
+      // Only after the store has stopped writing: a retry may claim the index at once.
+      await claim.release().catch((e) => this.ctx.log.warn({ err: e, session: s.id }, 'could not release a chunk claim'));
+      throw err;
+    } finally {
+      claim.settle();
+    }
+  }
+
+  /**
+   * Claims chunk `index` for this request before a byte of it is written. Two writes of one index
+   * must never overlap, and a received chunk must never change: on disk the chunks are written in
+   * place, and this node may have hashed the bytes already (a later identical upload would be
+   * deduplicated onto different content). Answers undefined when the chunk is received already.
+   * While another request writes the index this one waits, unread, for its outcome (at most
+   * CLAIM_WAIT_MS, then 409 `api.upload.chunkBusy`).
+   *
+   * In cluster mode the claim is a row in the database: several nodes may take chunks of one
+   * session, and nodes on disk storage share one directory. In embedded mode this process is the
+   * only one (PGlite admits one process per data directory), so the claim is an entry in memory and
+   * costs no write to the database.
+   */
+  private async claim(s: SessionRow, index: number): Promise<ChunkClaim | undefined> {
+    const { db } = this.ctx;
+    const key = `${s.id}:${index}`;
+    const local = this.ctx.config.mode === 'embedded';
+    // How long this request waits is a matter of real time, not of the service clock.
+    const waitUntil = performance.now() + CLAIM_WAIT_MS;
+    for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
+      if (local && !this.writing.has(key)) return this.claimLocally(s, index, key);
+      if (!local) {
+        const now = this.ctx.clock.now();
+        const token = `${CLAIM_PREFIX}${now + CLAIM_WRITE_MS + CLAIM_GRACE_MS}:${randomHex(8)}`;
+        const outcome = await sessionsStore.claimPart(db, s.id, index, token, now);
+        if (outcome === 'claimed') {
+          return this.track(key, {
+            record: (part) => sessionsStore.recordPart(db, s.id, token, part),
+            release: () => sessionsStore.releaseClaim(db, s.id, index, token),
+          });
+        }
+        if (outcome === 'received') return undefined;
+        if (outcome === 'gone') throw notFound('api.upload.sessionGone');
+      }
+      if (performance.now() >= waitUntil) throw conflict('api.upload.chunkBusy');
+      // A writer in this process is awaited directly; one on another node is polled.
+      await Promise.race([this.writing.get(key) ?? new Promise(() => {}), sleep(pause)]);
+    }
+  }
+
+  /** The claim of the only process: taken before anything is awaited, then the index checked. */
+  private async claimLocally(s: SessionRow, index: number, key: string): Promise<ChunkClaim | undefined> {
+    const { db } = this.ctx;
+    const claim = this.track(key, { record: (part) => sessionsStore.addPart(db, s.id, part), release: async () => {} });
+    try {
+      // Checked once the claim is held: no other request can record the index meanwhile.
+      if (!(await sessionsStore.hasPart(db, s.id, index))) return claim;
+    } catch (err) {
+      claim.settle();
+      throw err;
+    }
+    claim.settle();
+    return undefined;
+  }
+
+  /** Marks chunk `key` as being written by this process until the claim settles. */
+  private track(key: string, claim: Omit<ChunkClaim, 'settle'>): ChunkClaim {
+    let settled = () => {};
+    const done = new Promise<void>((resolve) => (settled = resolve));
+    this.writing.set(key, done);
+    return {
+      ...claim,
+      settle: () => {
+        // A claim taken over after its writer's deadline may belong to a newer request of this node.
+        if (this.writing.get(key) === done) this.writing.delete(key);
+        settled();
+      },
+    };
+  }
+
+  /** Reads a chunk that is not stored to its end, with the limits of one that is. */
+  private async drain(inspector: Inspector): Promise<void> {
+    try {
+      await pipeline(inspector, new Writable({ write: (_chunk, _enc, done) => done() }));
+    } catch (err) {
+      throw inspector.failure ?? err;
+    }
   }
 
   /**

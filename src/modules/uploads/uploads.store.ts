@@ -104,6 +104,13 @@ export const filesStore = {
   },
 };
 
+/**
+ * The etag of a chunk being written is `writing:<takeover time, ms>:<random>`: a claim, not a
+ * received chunk (real etags never start so). Its writer stops writing before the takeover time, so
+ * a claim left by a crashed node can be taken over then without two writers ever overlapping.
+ */
+export const CLAIM_PREFIX = 'writing:';
+
 /** SQL for chunked-upload sessions and their parts. */
 export const sessionsStore = {
   async insert(q: Queryable, s: Omit<SessionRow, 'state'>): Promise<void> {
@@ -118,25 +125,101 @@ export const sessionsStore = {
     return (await q.query<SessionRow>('select * from upload_sessions where id = $1', [id]))[0];
   },
 
+  /** The indexes of the chunks received (written and recorded; not those being written). */
   async receivedIndexes(q: Queryable, id: string): Promise<number[]> {
-    const rows = await q.query<{ idx: number }>('select idx from upload_parts where session_id = $1 order by idx', [id]);
+    const rows = await q.query<{ idx: number }>(
+      `select idx from upload_parts where session_id = $1 and etag not like '${CLAIM_PREFIX}%' order by idx`,
+      [id],
+    );
     return rows.map((r) => r.idx);
   },
 
+  /** The received chunks (not those being written). */
   async parts(q: Queryable, id: string): Promise<PartRow[]> {
-    return q.query<PartRow>('select idx, etag, size from upload_parts where session_id = $1 order by idx', [id]);
+    return q.query<PartRow>(
+      `select idx, etag, size from upload_parts where session_id = $1 and etag not like '${CLAIM_PREFIX}%' order by idx`,
+      [id],
+    );
   },
 
-  /** Records a received chunk (again: replaces it). False when the session no longer exists. */
-  async putPart(q: Queryable, id: string, part: PartRow): Promise<boolean> {
-    const rows = await q.query(
-      `insert into upload_parts (session_id, idx, etag, size)
-       select $1, $2, $3, $4 where exists (select 1 from upload_sessions where id = $1 and state = 'open')
-       on conflict (session_id, idx) do update set etag = excluded.etag, size = excluded.size
-       returning idx`,
+  /**
+   * Claims chunk `idx` of an open session for one writer: inserts its row with the claim as etag
+   * (see CLAIM_PREFIX), or takes over a claim whose writer's takeover time is before `now` (a
+   * crashed node). 'received' when the chunk is recorded already, 'busy' while another writer holds
+   * it, 'gone' when the session is not open.
+   */
+  async claimPart(q: Queryable, id: string, idx: number, claim: string, now: number): Promise<'claimed' | 'received' | 'busy' | 'gone'> {
+    const rows = await q.query<{ open: boolean; claimed: boolean; current: string | null }>(
+      `with s as (select 1 from upload_sessions where id = $1 and state = 'open'),
+       ins as (
+         insert into upload_parts (session_id, idx, etag, size)
+         select $1, $2, $3, 0 from s
+         on conflict (session_id, idx) do update set etag = excluded.etag
+           where upload_parts.etag like '${CLAIM_PREFIX}%' and split_part(upload_parts.etag, ':', 2)::bigint < $4
+         returning 1
+       )
+       select exists (select 1 from s) as open, exists (select 1 from ins) as claimed,
+              (select etag from upload_parts where session_id = $1 and idx = $2) as current`,
+      [id, idx, claim, now],
+    );
+    const r = rows[0];
+    if (r?.claimed) return 'claimed';
+    if (!r?.open) return 'gone';
+    // No row in this statement's snapshot but the insert conflicted: a claim made meanwhile.
+    if (r.current === null || r.current.startsWith(CLAIM_PREFIX)) return 'busy';
+    return 'received';
+  },
+
+  /**
+   * Turns a claim into a received chunk and answers every received index; undefined when the
+   * claim is no longer this writer's (taken over, or the session was removed or is completing).
+   */
+  async recordPart(q: Queryable, id: string, claim: string, part: PartRow): Promise<number[] | undefined> {
+    const rows = await q.query<{ recorded: boolean; received: number[] }>(
+      `with rec as (
+         update upload_parts set etag = $4, size = $5
+          where session_id = $1 and idx = $2 and etag = $3
+            and exists (select 1 from upload_sessions where id = $1 and state = 'open')
+          returning idx
+       )
+       select exists (select 1 from rec) as recorded,
+              array(select idx from upload_parts where session_id = $1 and idx <> $2 and etag not like '${CLAIM_PREFIX}%'
+                    union select idx from rec order by 1) as received`,
+      [id, part.idx, claim, part.etag, part.size],
+    );
+    const r = rows[0];
+    return r?.recorded ? r.received.map(Number) : undefined;
+  },
+
+  /** Whether chunk `idx` has a row (embedded mode has no claim rows: a row is a received chunk). */
+  async hasPart(q: Queryable, id: string, idx: number): Promise<boolean> {
+    return (await q.query('select 1 from upload_parts where session_id = $1 and idx = $2', [id, idx])).length > 0;
+  },
+
+  /**
+   * Records a received chunk the caller claimed in memory (embedded mode) and answers every
+   * received index; undefined when the session is not open (or, against the claim, the index has a row).
+   */
+  async addPart(q: Queryable, id: string, part: PartRow): Promise<number[] | undefined> {
+    const rows = await q.query<{ recorded: boolean; received: number[] }>(
+      `with rec as (
+         insert into upload_parts (session_id, idx, etag, size)
+         select $1, $2, $3, $4 where exists (select 1 from upload_sessions where id = $1 and state = 'open')
+         on conflict (session_id, idx) do nothing
+         returning idx
+       )
+       select exists (select 1 from rec) as recorded,
+              array(select idx from upload_parts where session_id = $1 and idx <> $2 and etag not like '${CLAIM_PREFIX}%'
+                    union select idx from rec order by 1) as received`,
       [id, part.idx, part.etag, part.size],
     );
-    return rows.length > 0;
+    const r = rows[0];
+    return r?.recorded ? r.received.map(Number) : undefined;
+  },
+
+  /** Gives up a claim (the write failed), so that the chunk can be sent again at once. */
+  async releaseClaim(q: Queryable, id: string, idx: number, claim: string): Promise<void> {
+    await q.query('delete from upload_parts where session_id = $1 and idx = $2 and etag = $3', [id, idx, claim]);
   },
 
   /** open → completing, for exactly one caller. */
