@@ -23,7 +23,7 @@ import {
   SESSION_LIFETIME_MS,
 } from './uploads.policy.ts';
 import type { InitBody } from './uploads.schema.ts';
-import { CLAIM_PREFIX, type PartRow, type SessionRow, sessionsStore } from './uploads.store.ts';
+import { type PartRow, type SessionRow, sessionsStore } from './uploads.store.ts';
 
 /** Sessions removed per transaction by the purge job. */
 const PURGE_BATCH = 50;
@@ -185,7 +185,7 @@ export class UploadsService {
     }
     const tap = this.hashers.begin(s.id, index);
     const inspector = inspect(part.stream, limits, { whole: false, tap: tap?.write });
-    // The writer stops before its claim can be taken over (see CLAIM_PREFIX), however slow the client.
+    // The writer stops before its claim can be taken over (see claimPart), however slow the client.
     const deadline = setTimeout(() => inspector.destroy(new AppError(400, 'api.upload.failed')), CLAIM_WRITE_MS);
     try {
       let etag: string;
@@ -235,8 +235,8 @@ export class UploadsService {
       if (local && !this.writing.has(key)) return this.claimLocally(s, index, key);
       if (!local) {
         const now = this.ctx.clock.now();
-        const token = `${CLAIM_PREFIX}${now + CLAIM_WRITE_MS + CLAIM_GRACE_MS}:${randomHex(8)}`;
-        const outcome = await sessionsStore.claimPart(db, s.id, index, token, now);
+        const token = randomHex(8);
+        const outcome = await sessionsStore.claimPart(db, s.id, index, { token, takeover: now + CLAIM_WRITE_MS + CLAIM_GRACE_MS }, now);
         if (outcome === 'claimed') {
           return this.track(key, {
             record: (part) => sessionsStore.recordPart(db, s.id, token, part),

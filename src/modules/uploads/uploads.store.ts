@@ -104,13 +104,6 @@ export const filesStore = {
   },
 };
 
-/**
- * The etag of a chunk being written is `writing:<takeover time, ms>:<random>`: a claim, not a
- * received chunk (real etags never start so). Its writer stops writing before the takeover time, so
- * a claim left by a crashed node can be taken over then without two writers ever overlapping.
- */
-export const CLAIM_PREFIX = 'writing:';
-
 /** SQL for chunked-upload sessions and their parts. */
 export const sessionsStore = {
   async insert(q: Queryable, s: Omit<SessionRow, 'state'>): Promise<void> {
@@ -128,7 +121,7 @@ export const sessionsStore = {
   /** The indexes of the chunks received (written and recorded; not those being written). */
   async receivedIndexes(q: Queryable, id: string): Promise<number[]> {
     const rows = await q.query<{ idx: number }>(
-      `select idx from upload_parts where session_id = $1 and etag not like '${CLAIM_PREFIX}%' order by idx`,
+      `select idx from upload_parts where session_id = $1 and claim is null order by idx`,
       [id],
     );
     return rows.map((r) => r.idx);
@@ -137,36 +130,43 @@ export const sessionsStore = {
   /** The received chunks (not those being written). */
   async parts(q: Queryable, id: string): Promise<PartRow[]> {
     return q.query<PartRow>(
-      `select idx, etag, size from upload_parts where session_id = $1 and etag not like '${CLAIM_PREFIX}%' order by idx`,
+      `select idx, etag, size from upload_parts where session_id = $1 and claim is null order by idx`,
       [id],
     );
   },
 
   /**
-   * Claims chunk `idx` of an open session for one writer: inserts its row with the claim as etag
-   * (see CLAIM_PREFIX), or takes over a claim whose writer's takeover time is before `now` (a
-   * crashed node). 'received' when the chunk is recorded already, 'busy' while another writer holds
-   * it, 'gone' when the session is not open.
+   * Claims chunk `idx` of an open session for one writer (`claim`, a token): inserts its row
+   * holding the claim, or takes over a claim whose takeover time is before `now` (its writer, on a
+   * crashed node, has stopped by then, so two writers never overlap). 'received' when the chunk is
+   * recorded already, 'busy' while another writer holds it, 'gone' when the session is not open.
    */
-  async claimPart(q: Queryable, id: string, idx: number, claim: string, now: number): Promise<'claimed' | 'received' | 'busy' | 'gone'> {
-    const rows = await q.query<{ open: boolean; claimed: boolean; current: string | null }>(
+  async claimPart(
+    q: Queryable,
+    id: string,
+    idx: number,
+    claim: { token: string; takeover: number },
+    now: number,
+  ): Promise<'claimed' | 'received' | 'busy' | 'gone'> {
+    const rows = await q.query<{ open: boolean; claimed: boolean; exists: boolean; held: boolean }>(
       `with s as (select 1 from upload_sessions where id = $1 and state = 'open'),
        ins as (
-         insert into upload_parts (session_id, idx, etag, size)
-         select $1, $2, $3, 0 from s
-         on conflict (session_id, idx) do update set etag = excluded.etag
-           where upload_parts.etag like '${CLAIM_PREFIX}%' and split_part(upload_parts.etag, ':', 2)::bigint < $4
+         insert into upload_parts (session_id, idx, etag, size, claim, takeover)
+         select $1, $2, '', 0, $3, $4 from s
+         on conflict (session_id, idx) do update set claim = excluded.claim, takeover = excluded.takeover
+           where upload_parts.claim is not null and upload_parts.takeover < $5
          returning 1
-       )
+       ),
+       cur as (select claim from upload_parts where session_id = $1 and idx = $2)
        select exists (select 1 from s) as open, exists (select 1 from ins) as claimed,
-              (select etag from upload_parts where session_id = $1 and idx = $2) as current`,
-      [id, idx, claim, now],
+              exists (select 1 from cur) as exists, exists (select 1 from cur where claim is not null) as held`,
+      [id, idx, claim.token, claim.takeover, now],
     );
     const r = rows[0];
     if (r?.claimed) return 'claimed';
     if (!r?.open) return 'gone';
     // No row in this statement's snapshot but the insert conflicted: a claim made meanwhile.
-    if (r.current === null || r.current.startsWith(CLAIM_PREFIX)) return 'busy';
+    if (!r.exists || r.held) return 'busy';
     return 'received';
   },
 
@@ -177,13 +177,13 @@ export const sessionsStore = {
   async recordPart(q: Queryable, id: string, claim: string, part: PartRow): Promise<number[] | undefined> {
     const rows = await q.query<{ recorded: boolean; received: number[] }>(
       `with rec as (
-         update upload_parts set etag = $4, size = $5
-          where session_id = $1 and idx = $2 and etag = $3
+         update upload_parts set etag = $4, size = $5, claim = null, takeover = null
+          where session_id = $1 and idx = $2 and claim = $3
             and exists (select 1 from upload_sessions where id = $1 and state = 'open')
           returning idx
        )
        select exists (select 1 from rec) as recorded,
-              array(select idx from upload_parts where session_id = $1 and idx <> $2 and etag not like '${CLAIM_PREFIX}%'
+              array(select idx from upload_parts where session_id = $1 and idx <> $2 and claim is null
                     union select idx from rec order by 1) as received`,
       [id, part.idx, claim, part.etag, part.size],
     );
@@ -209,7 +209,7 @@ export const sessionsStore = {
          returning idx
        )
        select exists (select 1 from rec) as recorded,
-              array(select idx from upload_parts where session_id = $1 and idx <> $2 and etag not like '${CLAIM_PREFIX}%'
+              array(select idx from upload_parts where session_id = $1 and idx <> $2 and claim is null
                     union select idx from rec order by 1) as received`,
       [id, part.idx, part.etag, part.size],
     );
@@ -219,7 +219,7 @@ export const sessionsStore = {
 
   /** Gives up a claim (the write failed), so that the chunk can be sent again at once. */
   async releaseClaim(q: Queryable, id: string, idx: number, claim: string): Promise<void> {
-    await q.query('delete from upload_parts where session_id = $1 and idx = $2 and etag = $3', [id, idx, claim]);
+    await q.query('delete from upload_parts where session_id = $1 and idx = $2 and claim = $3', [id, idx, claim]);
   },
 
   /** open → completing, for exactly one caller. */
