@@ -135,6 +135,7 @@ export class DiskStore implements BlobStore {
   async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[], observe?: (chunk: Buffer) => void): Promise<boolean> {
     const file = this.partPath(multipartId);
     const target = this.file(name);
+    // Only etags this store issued for those indexes (partFile throws on any other).
     for (const p of parts) this.partFile(file, p);
     // A directory must never be renamed into place: sessions from before in-place parts are joined by copying.
     if ((await stat(file)).isDirectory()) return this.completeLegacy(file, target, parts, observe);

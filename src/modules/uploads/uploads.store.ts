@@ -104,6 +104,14 @@ export const filesStore = {
   },
 };
 
+/**
+ * The tail of a statement whose CTE `rec` records chunk $2 of session $1: whether it was recorded,
+ * and every received index with it (the CTE's row is not visible to the statement's own snapshot).
+ */
+const RECORDED_AND_RECEIVED = `select exists (select 1 from rec) as recorded,
+              array(select idx from upload_parts where session_id = $1 and idx <> $2 and claim is null
+                    union select idx from rec order by 1) as received`;
+
 /** SQL for chunked-upload sessions and their parts. */
 export const sessionsStore = {
   async insert(q: Queryable, s: Omit<SessionRow, 'state'>): Promise<void> {
@@ -182,9 +190,7 @@ export const sessionsStore = {
             and exists (select 1 from upload_sessions where id = $1 and state = 'open')
           returning idx
        )
-       select exists (select 1 from rec) as recorded,
-              array(select idx from upload_parts where session_id = $1 and idx <> $2 and claim is null
-                    union select idx from rec order by 1) as received`,
+       ${RECORDED_AND_RECEIVED}`,
       [id, part.idx, claim, part.etag, part.size],
     );
     const r = rows[0];
@@ -208,9 +214,7 @@ export const sessionsStore = {
          on conflict (session_id, idx) do nothing
          returning idx
        )
-       select exists (select 1 from rec) as recorded,
-              array(select idx from upload_parts where session_id = $1 and idx <> $2 and claim is null
-                    union select idx from rec order by 1) as received`,
+       ${RECORDED_AND_RECEIVED}`,
       [id, part.idx, part.etag, part.size],
     );
     const r = rows[0];
