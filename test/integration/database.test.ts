@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../../src/db/prepared.ts';
 import { UniqueViolation } from '../../src/errors.ts';
 import { randomHex } from '../../src/lib/crypto.ts';
+import { friendsStore } from '../../src/modules/friends/friends.store.ts';
+import { groupsStore } from '../../src/modules/groups/groups.store.ts';
+import { messagesStore, type NewMessage } from '../../src/modules/messages/messages.store.ts';
+import { usersStore } from '../../src/modules/users/users.store.ts';
+import { newUser } from '../helpers/client.ts';
+import { userId } from '../helpers/messages.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
+import { groupWith } from '../helpers/social.ts';
 
 let cluster: TestCluster;
 beforeAll(async () => {
@@ -50,5 +57,34 @@ describe('prepared statements', () => {
     // The session (PGlite) or the pooled connections (Postgres) carry on, prepared or not.
     expect(await db.tx(async (q) => q.query(insert, [3, 'three']))).toEqual([{ id: 3 }]);
     expect(await db.query(`select v from ${table} order by id`)).toEqual([{ v: 'one' }, { v: 'three' }]);
+  });
+
+  it('run the statements of the send path with the plan prepared for them, not planned again on every send', async () => {
+    const db = cluster.a.app.ctx.db;
+    const owner = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const ownerId = await userId(cluster.a, owner.name);
+    const message = (i: number): NewMessage => ({
+      room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content: `plan ${i}`, md: 0,
+      replyTo: null, ts: Date.now(), name: null, size: null, cid: null,
+    });
+    // One transaction holds one connection (Postgres) or the session (PGlite), whose statements it reads.
+    const plans = await db.tx(async (q) => {
+      // Postgres plans the first five runs for their values, then keeps the generic plan if it is not dearer.
+      for (let i = 0; i < 8; i++) {
+        await messagesStore.insertBatch(q, i % 2 ? [message(i)] : [message(i), message(100 + i)]);
+        await groupsStore.accessMany(q, [{ gid, userId: ownerId }]);
+        await friendsStore.areFriendsMany(q, [[ownerId, ownerId + 1]]);
+        await usersStore.byNames(q, [owner.name]);
+      }
+      return q.query<{ statement: string; generic_plans: number }>(
+        `select statement, generic_plans::int from pg_prepared_statements where not from_sql`,
+      );
+    });
+    const genericRuns = (fragment: string) => plans.find((p) => p.statement.includes(fragment))?.generic_plans;
+    expect(genericRuns('insert into messages')).toBeGreaterThanOrEqual(3);
+    expect(genericRuns('my_role')).toBeGreaterThanOrEqual(3);
+    expect(genericRuns('friendships')).toBeGreaterThanOrEqual(3);
+    expect(genericRuns('u.status')).toBeGreaterThanOrEqual(3);
   });
 });

@@ -7,10 +7,12 @@ import { pairOf, type Relation } from './friends.policy.ts';
 export type FriendRow = UserListRow & { remark: string; since: number };
 export type FriendRequestRow = UserListRow & { created: number; outgoing: boolean };
 
-/** Which of the (lo, hi) pairs are friends: the 1-based positions of those that are. */
+/** Which of the (lo, hi) pairs are friends: the 1-based positions of those that are (arrays fenced: see prepared.ts). */
 const ARE_FRIENDS_MANY = prepared(
-  `select t.i::int as i from unnest($1::bigint[], $2::bigint[]) with ordinality as t(lo, hi, i)
-         join friendships f on f.user_lo = t.lo and f.user_hi = t.hi`,
+  `select t.i::int as i
+     from (select $1::bigint[] as lo, $2::bigint[] as hi offset 0) a
+    cross join lateral unnest(a.lo, a.hi) with ordinality as t(lo, hi, i)
+     join friendships f on f.user_lo = t.lo and f.user_hi = t.hi`,
 );
 
 /** SQL of friendships, friend requests and friend remarks. Returns rows; knows nothing of HTTP. */
