@@ -466,9 +466,10 @@ describe('metrics', () => {
     const bob = await newUser(cluster);
     await befriend(ann, bob);
     const gid = await groupWith(ann, { members: [bob] });
-    const [sAnn, sBob] = await Promise.all([connect(ann, cluster.a), connect(bob, cluster.b)]);
+    // Bob has two connections on node b.
+    const [sAnn, sBob, sBob2] = await Promise.all([connect(ann, cluster.a), connect(bob, cluster.b), connect(bob, cluster.b)]);
     const before = await counters();
-    const bobHeard = waitFor(sBob, 'msg', (m) => m.dm !== undefined);
+    const bobHeard = Promise.all([sBob, sBob2].map((s) => waitFor(s, 'msg', (m) => m.dm !== undefined)));
     await sendText(sAnn, { gid }, 'g');
     await sendText(sAnn, { dm: bob.name }, 'd');
     await bobHeard;
@@ -476,22 +477,29 @@ describe('metrics', () => {
     const after = await counters();
     expect(after.sent.group - before.sent.group).toBe(1);
     expect(after.sent.dm - before.sent.dm).toBe(1);
-    // Each message reaches Bob's connection as an event (Ann's sending connection has it in the ack).
-    expect(after.delivered.group - before.delivered.group).toBe(1);
-    expect(after.delivered.dm - before.delivered.dm).toBe(1);
+    // Each message reaches both of Bob's connections as an event (Ann's sending connection has it in the ack).
+    expect(after.delivered.group - before.delivered.group).toBe(2);
+    expect(after.delivered.dm - before.delivered.dm).toBe(2);
+    // The latency is observed once per message by the node that wrote it, not once per connection.
+    expect(after.timed.group - before.timed.group).toBe(1);
+    expect(after.timed.dm - before.timed.dm).toBe(1);
   });
 });
 
-/** Sums of the messaging counters over every node. */
+/** Sums of the messaging counters over every node (`timed`: observations of the delivery latency). */
 async function counters() {
-  const out = { sent: { group: 0, dm: 0 }, delivered: { group: 0, dm: 0 } };
+  const out = { sent: { group: 0, dm: 0 }, delivered: { group: 0, dm: 0 }, timed: { group: 0, dm: 0 } };
   for (const n of cluster.nodes) {
     for (const [name, into] of [
       ['chat_messages_sent_total', out.sent],
       ['chat_messages_delivered_total', out.delivered],
+      ['chat_message_delivery_seconds', out.timed],
     ] as const) {
       const metric = await n.app.ctx.metrics.registry.getSingleMetric(name)!.get();
-      for (const v of metric.values) into[v.labels.kind as 'group' | 'dm'] += v.value;
+      for (const v of metric.values) {
+        if (name === 'chat_message_delivery_seconds' && (v as { metricName?: string }).metricName !== `${name}_count`) continue;
+        into[v.labels.kind as 'group' | 'dm'] += v.value;
+      }
     }
   }
   return out;

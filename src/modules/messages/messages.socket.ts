@@ -59,13 +59,11 @@ async function answer<T extends object>(ctx: AppContext, ack: Ack<T> | undefined
   }
 }
 
-/** Each `msg` written to this connection counts as one delivery, with its latency from the message's timestamp. */
+/** Each `msg` written to this connection counts as one delivery (Metrics.recordDelivery). */
 function countDeliveries(ctx: AppContext, socket: ChatSocket): void {
   socket.onAnyOutgoing((event: string, payload: unknown) => {
     if (event !== 'msg') return;
     const m = payload as MessagePayload;
-    const kind = m.gid === undefined ? 'dm' : 'group';
-    ctx.metrics.messagesDelivered.inc({ kind });
-    ctx.metrics.deliveryLatency.observe({ kind }, Math.max(0, ctx.clock.now() - m.ts) / 1000);
+    ctx.metrics.recordDelivery(m.gid === undefined ? 'dm' : 'group', m, m.ts, ctx.clock);
   });
 }
