@@ -62,6 +62,7 @@ import { UsersService } from './modules/users/users.service.ts';
 import { usersStore } from './modules/users/users.store.ts';
 import { socialHooks } from './modules/social-hooks.ts';
 import { attachGateway, type Gateway, type SocketHandlers } from './realtime/gateway.ts';
+import { deliverLocallyFirst } from './realtime/local-first-adapter.ts';
 import { type ChatServer, SocketNotifier } from './realtime/notifier.ts';
 import { PresenceService } from './realtime/presence.ts';
 import { type RunningRole, startWorkerRole } from './roles.ts';
@@ -129,7 +130,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     const sub = new Redis(config.redisUrl);
     for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'redis adapter connection error'));
     adapterClients.push(pub, sub);
-    io.adapter(createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' }));
+    io.adapter(deliverLocallyFirst(createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' })));
   }
 
   let closing: Promise<void> | undefined;

@@ -1,0 +1,80 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { ClusterAdapter, type ClusterMessage, type ClusterResponse, MessageType } from 'socket.io-adapter';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deliverLocallyFirst } from '../../src/realtime/local-first-adapter.ts';
+
+/** A cluster adapter whose broker never answers a publish (Redis slow or busy), recording what it was given. */
+class UnansweredBroker extends ClusterAdapter {
+  static published: ClusterMessage[] = [];
+  protected doPublish(message: ClusterMessage): Promise<string> {
+    UnansweredBroker.published.push(message);
+    return new Promise(() => {});
+  }
+  protected doPublishResponse(_requester: string, _response: ClusterResponse): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** The adapter class as Socket.IO sees it (ClusterAdapter's constructor is protected). */
+const Stock = UnansweredBroker as unknown as new (nsp: unknown) => ClusterAdapter;
+
+let closeAll: () => Promise<void> = async () => {};
+afterEach(() => closeAll());
+
+/** A Socket.IO server on loopback with the given adapter, and one client joined to room `r`. */
+async function serverWithClient(adapter: unknown): Promise<{ io: Server; client: Socket }> {
+  const http = createServer();
+  const io = new Server(http, { path: '/ws', transports: ['websocket'] });
+  io.adapter(adapter as never);
+  io.on('connection', (s) => void s.join('r'));
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { path: '/ws', transports: ['websocket'] });
+  await new Promise<void>((r) => client.once('connect', () => r()));
+  // The join runs in the connection handler, after the client's connect event may have fired.
+  await new Promise((r) => setTimeout(r, 50));
+  closeAll = async () => {
+    client.close();
+    await io.close();
+  };
+  return { io, client };
+}
+
+const heard = (client: Socket, ms: number) =>
+  new Promise<unknown>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    client.once('msg', (m: unknown) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
+  });
+
+describe('deliverLocallyFirst', () => {
+  it("writes a broadcast to this node's connections without waiting for the broker, and publishes it for the other nodes", async () => {
+    UnansweredBroker.published = [];
+    const { io, client } = await serverWithClient(deliverLocallyFirst((nsp) => new Stock(nsp)));
+    const got = heard(client, 2000);
+    io.to('r').except('nobody').emit('msg', { text: 'hi' });
+    expect(await got).toEqual({ text: 'hi' });
+    const broadcast = UnansweredBroker.published.find((m) => m.type === MessageType.BROADCAST);
+    expect(broadcast).toMatchObject({ data: { packet: { data: ['msg', { text: 'hi' }] }, opts: { rooms: ['r'], except: ['nobody'] } } });
+  });
+
+  it('sends a local-only broadcast to no other node', async () => {
+    UnansweredBroker.published = [];
+    const { io, client } = await serverWithClient(deliverLocallyFirst((nsp) => new Stock(nsp)));
+    const got = heard(client, 2000);
+    io.local.to('r').emit('msg', { text: 'here only' });
+    expect(await got).toEqual({ text: 'here only' });
+    expect(UnansweredBroker.published.filter((m) => m.type === MessageType.BROADCAST)).toEqual([]);
+  });
+
+  it("without it, the stock cluster adapter holds this node's delivery until the broker answers", async () => {
+    const { io, client } = await serverWithClient(Stock);
+    const got = heard(client, 300);
+    io.to('r').emit('msg', { text: 'held' });
+    expect(await got).toBeUndefined();
+  });
+});
