@@ -32,6 +32,9 @@ const MEMBERS = 200;
 /** Concurrent senders of the fan-out saturation run (closed loop, each waits for its ack). */
 const FANOUT_SENDERS = 16;
 const TARGET_DELIVERIES = 20_000;
+/** Seconds of paced fan-out per side, split into rounds that alternate app and baseline. */
+const FANOUT_PACED_SECONDS = Number(process.env.BENCH_FANOUT_PACED_SECONDS ?? 20);
+const FANOUT_ROUNDS = 2;
 const DM_PAIRS = 500;
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
 const SEARCH_ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
@@ -322,67 +325,99 @@ interface FanOutResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Every latency measured, sorted (ms). */
+  latencies: number[];
 }
 
-/** Saturation and latency at 20,000 deliveries/s, for the app (stored) and, when given, the bare baseline. */
+/**
+ * Latency at 20,000 deliveries/s, then saturation, for the app (stored) and,
+ * when given, the bare baseline. The paced phase measures the app and the
+ * baseline in alternating rounds (app, bare, app, bare) with both sets of
+ * sockets connected, after an unmeasured warm-up of each: on a shared machine
+ * whose speed drifts from minute to minute, both sides then meet the same
+ * minutes, and the p99 is taken over all the rounds of a side
+ * (FANOUT_PACED_SECONDS × 100 messages, not the worst few of a short run).
+ */
 async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, seeded: Seeded, mode: string): Promise<BenchRow[]> {
   const rate = TARGET_DELIVERIES / MEMBERS;
   step(`fan-out [${mode}]: connecting`);
   const appSockets = await connectAll(
     seeded.members.map((m, i) => ({ url: appUrls[i % appUrls.length]!, cookie: m.cookie })),
   );
-  const payload = (content: string) => ({ gid: seeded.gid, type: 'text', content });
+  const bareSockets = bare ? await connectAll(seeded.members.map(() => ({ url: bare.url }))) : undefined;
+  const sides = [
+    { sockets: appSockets, payload: (content: string) => ({ gid: seeded.gid, type: 'text', content }) },
+    ...(bareSockets ? [{ sockets: bareSockets, payload: (content: string) => ({ content }) }] : []),
+  ];
   await sleep(1000); // Let the connection burst settle before timing anything.
-  // Paced first, for the app and the baseline alike: latency at a steady rate, not while the
-  // database is still clearing up after a saturation burst (trimmed rows, autovacuum).
-  step(`fan-out [${mode}]: paced`);
-  const appPaced = await fanOut(appSockets.slice(0, FANOUT_SENDERS), appSockets, payload, { ratePerSec: rate });
+  // Paced first: latency at a steady rate, not while the database is still clearing up after a
+  // saturation burst (trimmed rows, autovacuum).
+  step(`fan-out [${mode}]: paced, ${FANOUT_ROUNDS} rounds of ${FANOUT_PACED_SECONDS / FANOUT_ROUNDS} s per side`);
+  for (const side of sides) await fanOut(side.sockets.slice(0, FANOUT_SENDERS), side.sockets, side.payload, { ratePerSec: rate, seconds: 2 });
+  const paced: FanOutResult[][] = sides.map(() => []);
+  for (let round = 0; round < FANOUT_ROUNDS; round++) {
+    for (const [i, side] of sides.entries()) {
+      paced[i]!.push(await fanOut(side.sockets.slice(0, FANOUT_SENDERS), side.sockets, side.payload, { ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS }));
+    }
+  }
   step(`fan-out [${mode}]: saturation`);
-  const appSat = await fanOut(appSockets.slice(0, FANOUT_SENDERS), appSockets, payload, {});
-  closeAll(appSockets);
+  const saturated = [];
+  for (const side of sides) saturated.push(await fanOut(side.sockets.slice(0, FANOUT_SENDERS), side.sockets, side.payload, {}));
+  for (const side of sides) closeAll(side.sockets);
+
+  const [appPaced, barePaced] = paced.map(pooled);
+  const [appSat, bareSat] = saturated;
+  const rounds = (side: FanOutResult[]) => `rounds' p99: ${side.map((r) => r.p99).join(', ')} ms`;
   const rows: BenchRow[] = [];
-  let bareSat: FanOutResult | undefined;
-  let barePaced: FanOutResult | undefined;
-  if (bare) {
-    step('fan-out: bare baseline');
-    const bareSockets = await connectAll(seeded.members.map(() => ({ url: bare.url })));
-    await sleep(1000);
-    barePaced = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), { ratePerSec: rate });
-    bareSat = await fanOut(bareSockets.slice(0, FANOUT_SENDERS), bareSockets, (content) => ({ content }), {});
-    closeAll(bareSockets);
+  if (bareSat && barePaced) {
     rows.push(
       { name: `bare Socket.IO broadcast to ${MEMBERS}, saturation (baseline)`, value: bareSat.deliveries, unit: 'deliveries/s', note: `${bareSat.sent} acked sends/s, ${FANOUT_SENDERS} senders` },
-      { name: `bare Socket.IO broadcast at ${TARGET_DELIVERIES} deliveries/s, p50 / p99 (baseline)`, value: barePaced.p99, unit: 'ms p99', note: `p50 ${barePaced.p50} ms; ${barePaced.deliveries} deliveries/s achieved` },
+      { name: `bare Socket.IO broadcast at ${TARGET_DELIVERIES} deliveries/s, p50 / p99 (baseline)`, value: barePaced.p99, unit: 'ms p99', note: `p50 ${barePaced.p50} ms; ${barePaced.deliveries} deliveries/s achieved; ${rounds(paced[1]!)}` },
     );
   }
   rows.push(
     {
       name: `group fan-out to ${MEMBERS}, stored, saturation [${mode}]`,
-      value: appSat.deliveries,
+      value: appSat!.deliveries,
       unit: 'deliveries/s',
-      note: `${appSat.sent} stored msg/s, ${FANOUT_SENDERS} senders; ${bareSat ? `${ratio(appSat.deliveries, bareSat.deliveries)}× bare (target ≥ 0.6)` : 'receivers on both nodes'}; errors ${appSat.errors}`,
+      note: `${appSat!.sent} stored msg/s, ${FANOUT_SENDERS} senders; ${bareSat ? `${ratio(appSat!.deliveries, bareSat.deliveries)}× bare (target ≥ 0.6)` : 'receivers on both nodes'}; errors ${appSat!.errors}`,
     },
     {
       name: `group fan-out at ${TARGET_DELIVERIES} deliveries/s, p99 [${mode}]`,
-      value: appPaced.p99,
+      value: appPaced!.p99,
       unit: 'ms p99',
-      note: `p50 ${appPaced.p50} ms; ${appPaced.deliveries} deliveries/s achieved${barePaced ? `; ${ratio(appPaced.p99, barePaced.p99)}× bare p99 (target ≤ 2)` : ''}; errors ${appPaced.errors}`,
+      note: `p50 ${appPaced!.p50} ms; ${appPaced!.deliveries} deliveries/s achieved${barePaced ? `; ${ratio(appPaced!.p99, barePaced.p99)}× bare p99 (target ≤ 2)` : ''}; ${rounds(paced[0]!)}; errors ${appPaced!.errors}`,
     },
   );
   return rows;
 }
 
+/** The rounds of one side as one run: latencies pooled, rates averaged. */
+function pooled(rounds: FanOutResult[]): FanOutResult {
+  const latencies = rounds.flatMap((r) => r.latencies).sort((x, y) => x - y);
+  const mean = (f: (r: FanOutResult) => number) => Math.round(rounds.reduce((sum, r) => sum + f(r), 0) / rounds.length);
+  return {
+    sent: mean((r) => r.sent),
+    deliveries: mean((r) => r.deliveries),
+    p50: pct(latencies, 0.5),
+    p99: pct(latencies, 0.99),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    latencies,
+  };
+}
+
 /**
  * Senders emit `msg` with an ack (closed loop, or paced at `ratePerSec` across
- * senders); every receiver counts `msg` events carrying a send time, and the
- * latency from send to receipt. The sender's own copy is its ack (it gets no
- * event), counted the same way, so a message to 200 members is 200 deliveries.
+ * senders) for `seconds` (default BENCH_SECONDS); every receiver counts `msg`
+ * events carrying a send time, and the latency from send to receipt. The
+ * sender's own copy is its ack (it gets no event), counted the same way, so a
+ * message to 200 members is 200 deliveries.
  */
 async function fanOut(
   senders: Socket[],
   receivers: Socket[],
   payload: (content: string) => Record<string, unknown>,
-  opts: { ratePerSec?: number },
+  opts: { ratePerSec?: number; seconds?: number },
 ): Promise<FanOutResult> {
   let deliveries = 0;
   const latencies: number[] = [];
@@ -403,12 +438,12 @@ async function fanOut(
       latencies.push(ms);
     } else errors++;
   };
-  const elapsed = await driveSends({ seconds: SECONDS, senders: senders.length, ratePerSec: opts.ratePerSec, send: (i) => sendOne(senders[i]!) });
+  const elapsed = await driveSends({ seconds: opts.seconds ?? SECONDS, senders: senders.length, ratePerSec: opts.ratePerSec, send: (i) => sendOne(senders[i]!) });
   // Deliveries of the last acknowledged messages are still on their way.
   await sleep(1000);
   for (const r of receivers) r.off('msg', onMsg);
   latencies.sort((x, y) => x - y);
-  return { sent: Math.round(acked / elapsed), deliveries: Math.round(deliveries / elapsed), p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), errors };
+  return { sent: Math.round(acked / elapsed), deliveries: Math.round(deliveries / elapsed), p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), errors, latencies };
 }
 
 // ---- direct messages ----
