@@ -29,12 +29,13 @@ async function serverWithClient(adapter: unknown): Promise<{ io: Server; client:
   const http = createServer();
   const io = new Server(http, { path: '/ws', transports: ['websocket'] });
   io.adapter(adapter as never);
-  io.on('connection', (s) => void s.join('r'));
+  io.on('connection', async (s) => {
+    await s.join('r');
+    s.emit('joined');
+  });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { path: '/ws', transports: ['websocket'] });
-  await new Promise<void>((r) => client.once('connect', () => r()));
-  // The join runs in the connection handler, after the client's connect event may have fired.
-  await new Promise((r) => setTimeout(r, 50));
+  await new Promise<void>((r) => client.once('joined', () => r()));
   closeAll = async () => {
     client.close();
     await io.close();
