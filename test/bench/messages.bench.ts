@@ -345,25 +345,27 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
     seeded.members.map((m, i) => ({ url: appUrls[i % appUrls.length]!, cookie: m.cookie })),
   );
   const bareSockets = bare ? await connectAll(seeded.members.map(() => ({ url: bare.url }))) : undefined;
+  const side = (sockets: Socket[], payload: (content: string) => Record<string, unknown>) => ({
+    sockets,
+    run: (opts: { ratePerSec?: number; seconds?: number }) => fanOut(sockets.slice(0, FANOUT_SENDERS), sockets, payload, opts),
+  });
   const sides = [
-    { sockets: appSockets, payload: (content: string) => ({ gid: seeded.gid, type: 'text', content }) },
-    ...(bareSockets ? [{ sockets: bareSockets, payload: (content: string) => ({ content }) }] : []),
+    side(appSockets, (content) => ({ gid: seeded.gid, type: 'text', content })),
+    ...(bareSockets ? [side(bareSockets, (content) => ({ content }))] : []),
   ];
   await sleep(1000); // Let the connection burst settle before timing anything.
   // Paced first: latency at a steady rate, not while the database is still clearing up after a
   // saturation burst (trimmed rows, autovacuum).
   step(`fan-out [${mode}]: paced, ${FANOUT_ROUNDS} rounds of ${FANOUT_PACED_SECONDS / FANOUT_ROUNDS} s per side`);
-  for (const side of sides) await fanOut(side.sockets.slice(0, FANOUT_SENDERS), side.sockets, side.payload, { ratePerSec: rate, seconds: 2 });
+  for (const s of sides) await s.run({ ratePerSec: rate, seconds: 2 });
   const paced: FanOutResult[][] = sides.map(() => []);
   for (let round = 0; round < FANOUT_ROUNDS; round++) {
-    for (const [i, side] of sides.entries()) {
-      paced[i]!.push(await fanOut(side.sockets.slice(0, FANOUT_SENDERS), side.sockets, side.payload, { ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS }));
-    }
+    for (const [i, s] of sides.entries()) paced[i]!.push(await s.run({ ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS }));
   }
   step(`fan-out [${mode}]: saturation`);
   const saturated = [];
-  for (const side of sides) saturated.push(await fanOut(side.sockets.slice(0, FANOUT_SENDERS), side.sockets, side.payload, {}));
-  for (const side of sides) closeAll(side.sockets);
+  for (const s of sides) saturated.push(await s.run({}));
+  for (const s of sides) closeAll(s.sockets);
 
   const [appPaced, barePaced] = paced.map(pooled);
   const [appSat, bareSat] = saturated;
