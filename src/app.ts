@@ -11,8 +11,9 @@ import { type Db, openDatabase, poolUsage } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { badRequest } from './errors.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
-import { authenticate, requireAdmin } from './http/authenticate.ts';
-import type { RouteDeps, Services } from './http/deps.ts';
+import { authenticators } from './http/authenticate.ts';
+import type { RouteDeps } from './http/deps.ts';
+import type { Services } from './services.ts';
 import { healthRoutes } from './http/health.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { databaseCheck, namedCheck, redisCheck } from './http/readiness.ts';
@@ -227,9 +228,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const deps: RouteDeps = {
     ctx,
     services,
-    login: authenticate(auth, keys),
-    cookieLogin: authenticate(auth, keys, { cookieOnly: true }),
-    admin: requireAdmin,
+    ...authenticators(auth, keys),
   };
   const routers = config.roles.has('api')
     ? [
