@@ -222,6 +222,7 @@ describe('export and import', () => {
     expect(manifest.excluded).toHaveProperty('schema_migrations');
     // Written after the export: not in the archive.
     await send(alice, { gid, type: 'text', content: 'after the export' });
+    await expect(runImport(loadConfig(embeddedEnv(source)), archive, () => {})).rejects.toThrow(/server is running/);
     await stop(embedded);
 
     const databaseUrl = await newDatabase();

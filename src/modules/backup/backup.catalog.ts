@@ -79,6 +79,32 @@ export async function listForeignKeys(q: Queryable): Promise<ForeignKey[]> {
   );
 }
 
+export interface Index {
+  name: string;
+  table: string;
+  /** `pg_get_indexdef`: the CREATE INDEX statement. */
+  definition: string;
+}
+
+/**
+ * Indexes of `tables` that no constraint owns or relies on (a primary key's, a unique constraint's,
+ * the one a foreign key references are left alone): an import drops them for the load and builds
+ * them afterwards, once per index instead of once per row. Partitioned tables keep theirs.
+ */
+export async function listSecondaryIndexes(q: Queryable, tables: readonly string[]): Promise<Index[]> {
+  return q.query<Index>(
+    `select ic.relname as name, t.relname as "table", pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i
+       join pg_class ic on ic.oid = i.indexrelid
+       join pg_class t on t.oid = i.indrelid
+       join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = 'public' and t.relkind = 'r' and not t.relispartition and t.relname = any($1::text[])
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      order by t.relname, ic.relname`,
+    [tables],
+  );
+}
+
 /** Sequences of the public schema (identity and serial columns, and any other) with their current state. */
 export async function readSequences(q: Queryable): Promise<Array<{ name: string; value: string; called: boolean }>> {
   const names = await q.query<{ name: string }>(

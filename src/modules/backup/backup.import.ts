@@ -11,16 +11,15 @@ import {
   appliedMigrations,
   type Column,
   exportedTables,
-  type ForeignKey,
   ident,
   listForeignKeys,
+  listSecondaryIndexes,
   listTables,
   type Table,
   TEXT_FORM_SETTINGS,
 } from './backup.catalog.ts';
 import { blobFile, type FileEntry, fileEntry, hashFile, type Manifest, readManifest, type TableEntry } from './backup.manifest.ts';
 import { parallel, type Report, rate } from './backup.util.ts';
-import { loadOrder } from './load-order.ts';
 
 /** Rows per INSERT: one array parameter per column, unnested by the server. */
 const BATCH_ROWS = 2000;
@@ -54,8 +53,9 @@ export interface ImportSummary {
  *    but those of the stored files, which are checked as they are copied;
  * 2. the target is migrated to the archive's schema version (no further), and refused unless every
  *    application table is empty;
- * 3. in one transaction: tables in foreign-key order (user triggers off: the rows already are what
- *    the triggers made), sequences set to the source's values, stored files written to the store;
+ * 3. in one transaction: the rows of every table (user triggers off: the rows already are what the
+ *    triggers made), then the indexes and foreign keys, sequences set to the source's values, stored
+ *    files written to the store;
  *    any failure rolls the database back (files already written stay, unreferenced, and a retry
  *    overwrites them);
  * 4. the migrations that this version has beyond the archive's run last, as on an upgrade.
@@ -72,18 +72,24 @@ export async function importArchive(opts: ImportOptions): Promise<ImportSummary>
   let rows = 0;
   await db.tx(async (q) => {
     for (const s of TEXT_FORM_SETTINGS) await q.query(s);
-    const byName = new Map(manifest.tables.map((t) => [t.name, t]));
-    const { order, deferred } = loadOrder([...byName.keys()], await listForeignKeys(q));
-    for (const k of deferred) await q.query(`alter table ${ident(k.table)} drop constraint ${ident(k.name)}`);
-    for (const name of order) await q.query(`alter table ${ident(name)} disable trigger user`);
-    for (const name of order) {
-      const entry = byName.get(name)!;
-      await loadTable(q, dir, entry, targets.get(name)!);
+    // As pg_restore does: rows first, then indexes and foreign keys, each built (or checked) in one
+    // pass over the table instead of once per row; the load order no longer matters.
+    const names = manifest.tables.map((t) => t.name);
+    const keys = (await listForeignKeys(q)).filter((k) => names.includes(k.table));
+    for (const k of keys) await q.query(`alter table ${ident(k.table)} drop constraint ${ident(k.name)}`);
+    const indexes = await listSecondaryIndexes(q, names);
+    for (const i of indexes) await q.query(`drop index public.${ident(i.name)}`);
+    for (const name of names) await q.query(`alter table ${ident(name)} disable trigger user`);
+    for (const entry of manifest.tables) {
+      await loadTable(q, dir, entry, targets.get(entry.name)!);
       rows += entry.rows;
-      report(`  ${name}: ${entry.rows} rows`);
+      report(`  ${entry.name}: ${entry.rows} rows`);
     }
-    await restoreKeys(q, deferred);
-    for (const name of order) await q.query(`alter table ${ident(name)} enable trigger user`);
+    const rebuild = Date.now();
+    for (const i of indexes) await q.query(i.definition);
+    for (const k of keys) await q.query(`alter table ${ident(k.table)} add constraint ${ident(k.name)} ${k.definition}`);
+    report(`  ${indexes.length} indexes built, ${keys.length} foreign keys checked: ${((Date.now() - rebuild) / 1000).toFixed(1)} s`);
+    for (const name of names) await q.query(`alter table ${ident(name)} enable trigger user`);
     for (const s of manifest.sequences) {
       await q.query('select setval($1::regclass, $2::bigint, $3)', [`public.${ident(s.name)}`, s.value, s.called]);
     }
@@ -211,11 +217,6 @@ function insertSql(table: string, columns: readonly Column[]): string {
   const arrays = columns.map((_, i) => `$${i + 1}::text[]`).join(', ');
   const aliases = columns.map((_, i) => `c${i}`).join(', ');
   return `insert into ${ident(table)} (${names})${overriding} select ${casts} from unnest(${arrays}) as u(${aliases})`;
-}
-
-/** Re-creates the foreign keys dropped for the load; adding one checks every row against it. */
-async function restoreKeys(q: Queryable, keys: readonly ForeignKey[]): Promise<void> {
-  for (const k of keys) await q.query(`alter table ${ident(k.table)} add constraint ${ident(k.name)} ${k.definition}`);
 }
 
 /** Writes one stored file from the archive into the store, checking its size and checksum on the way. */
