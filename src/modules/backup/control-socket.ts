@@ -35,7 +35,7 @@ export interface ControlSocket {
 
 /**
  * Starts the control socket of an embedded server. Undefined (with a warning) when DATA_DIR's path
- * is too long for a socket: exports then need the server stopped.
+ * is too long for a socket or its file system refuses one: exports then need the server stopped.
  */
 export async function startControlSocket(opts: { dataDir: string; db: PgliteDb; log: Logger }): Promise<ControlSocket | undefined> {
   const socketPath = controlSocketPath(opts.dataDir);
@@ -79,11 +79,18 @@ export async function startControlSocket(opts: { dataDir: string; db: PgliteDb; 
       })
       .then((reply) => conn.end(`${JSON.stringify(reply)}\n`));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
-  await chmod(socketPath, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve());
+    });
+    await chmod(socketPath, 0o600);
+  } catch (err) {
+    // Some file systems (bind mounts of other hosts' disks) take no sockets: the server runs without.
+    opts.log.warn({ err, socketPath }, 'control socket not started: stop the server to export');
+    server.close();
+    return undefined;
+  }
   return {
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
