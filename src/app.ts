@@ -8,6 +8,7 @@ import { Server } from 'socket.io';
 import type { Config } from './config.ts';
 import type { AppContext, Hooks } from './context.ts';
 import { type Db, openDatabase, poolUsage } from './db/index.ts';
+import { PgliteDb } from './db/pglite.ts';
 import { migrate } from './db/migrate.ts';
 import { badRequest } from './errors.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
@@ -23,6 +24,7 @@ import { randomHex } from './lib/crypto.ts';
 import { createJobs } from './jobs/index.ts';
 import { Metrics } from './metrics.ts';
 import { adminFilesRoutes } from './modules/admin/admin-files.routes.ts';
+import { startControlSocket } from './modules/backup/control-socket.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -282,6 +284,9 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   }, SESSION_SWEEP_MS);
   sessionTimer.unref();
 
+  // Embedded mode: how `npm run export` reaches this process's database (docs/operations.md).
+  const control = !opts.db && db instanceof PgliteDb ? await startControlSocket({ dataDir: config.dataDir, db, log }) : undefined;
+
   return {
     ctx,
     services,
@@ -329,6 +334,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
         await storage.close();
         await state.close();
         for (const c of adapterClients) c.disconnect();
+        await control?.close();
         await db.close();
       })();
       return closing;
