@@ -4,8 +4,7 @@ import type { AppContext } from '../context.ts';
 import { describeRoute } from './openapi.ts';
 import { runReadiness } from './readiness.ts';
 import { parse } from './validate.ts';
-
-export const VERSION = '0.1.0';
+import { VERSION } from '../version.ts';
 
 const healthQuery = z.object({
   ready: z.string().max(8).optional().describe('`1`: answer readiness instead of liveness (same as /api/ready)'),
