@@ -84,7 +84,7 @@ describe('placeholder secrets', () => {
 });
 
 describe('empty values', () => {
-  it('count as unset, so the defaults apply (compose passes ${X:-})', () => {
+  it('count as unset, so the defaults apply (compose passes an empty value for an unset variable)', () => {
     const config = loadConfig({ SESSION_DAYS: '', FILE_TTL_DAYS: ' ', PORT: '', WS_POLLING: '', OAUTH_GITHUB_API_URL: '', REGISTRATION: '' });
     expect([config.sessionDays, config.fileTtlDays, config.port, config.wsPolling, config.registration]).toEqual([30, 15, 3000, false, 'approval']);
     expect(config.oauth.github.apiUrl).toBe('https://api.github.com');
