@@ -183,6 +183,8 @@ describe('docker-compose.yml', () => {
     const used = new Set(['docker-compose.yml', 'docker-compose.tls.yml'].flatMap((f) => [...uncommented(f).matchAll(/\$\{([A-Z_]\w*)/g)].map((m) => m[1]!)));
     const named = new Set([...read('.env.example').matchAll(/^([A-Z_]\w*)=/gm)].map((m) => m[1]));
     expect([...used].filter((v) => !named.has(v))).toEqual([]);
+    // No comment after a value: after an empty one, a `# ...` could be read as the value itself.
+    expect(read('.env.example').split('\n').filter((l) => /^[A-Z_]\w*=.*#/.test(l))).toEqual([]);
   });
 
   it('runs in production mode and refuses to start with the shipped placeholder secrets', () => {
