@@ -20,6 +20,9 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
     throw err;
   }
   const log = pino({ level: config.logLevel });
+  if (config.placeholderSecrets.length) {
+    log.warn({ settings: config.placeholderSecrets }, 'running with placeholder secrets (change-me…): set real ones before exposing this node');
+  }
   const app = await createApp({ config, log });
   const addr = await app.listen();
   log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');
