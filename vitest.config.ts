@@ -16,6 +16,8 @@ const CLUSTER_ONLY = [
   'test/integration/failover.test.ts',
   'test/integration/redis-topologies.test.ts',
   'test/integration/redis-restart.test.ts',
+  'test/integration/postgres-restart.test.ts',
+  'test/integration/s3-outage.test.ts',
 ];
 
 const integration = (name: 'embedded' | 'cluster') => ({

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, DependencyUnavailable, unavailable } from '../errors.ts';
+import { AppError, DependencyUnavailable } from '../errors.ts';
 
 /** Unknown /api route: JSON 404, never Express' HTML page. */
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -31,7 +31,7 @@ function clientError(err: unknown): AppError | undefined {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // Postgres, Redis or S3 down: not a bug, and likely to pass; 503 with Retry-After.
   if (err instanceof DependencyUnavailable) req.log?.warn({ err }, 'dependency unavailable');
-  const known = err instanceof DependencyUnavailable ? unavailable(err) : clientError(err);
+  const known = clientError(err);
   if (res.headersSent) {
     req.log?.warn({ err }, 'error after headers were sent');
     res.destroy();

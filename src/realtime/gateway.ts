@@ -28,12 +28,10 @@ const statusPayload = z.object({ invisible: z.boolean().optional(), away: z.bool
 
 /** Answers an ack with the error of a failed handler, never a stack trace. */
 export function ackError(ack: Ack | undefined, err: unknown, ctx: AppContext): void {
+  // Not stored (or not done): the client may send it again once the dependency is back.
+  if (err instanceof DependencyUnavailable) ctx.log.warn({ err }, 'socket handler: dependency unavailable');
   if (err instanceof AppError) ack?.({ ok: false, error: err.key });
-  else if (err instanceof DependencyUnavailable) {
-    // Not stored (or not done): the client may send it again once the dependency is back.
-    ctx.log.warn({ err }, 'socket handler: dependency unavailable');
-    ack?.({ ok: false, error: 'api.unavailable' });
-  } else {
+  else {
     ctx.log.error({ err }, 'socket handler failed');
     ack?.({ ok: false, error: 'api.internal' });
   }
@@ -102,7 +100,7 @@ export function attachGateway(
       };
       next();
     } catch (err) {
-      next(new Error(err instanceof AppError ? err.key : err instanceof DependencyUnavailable ? 'api.unavailable' : 'api.internal'));
+      next(new Error(err instanceof AppError ? err.key : 'api.internal'));
     }
   });
 

@@ -7,7 +7,7 @@ import { type MetadataValue, S3Store as TusS3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS, type KvStore, type Locker, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context.ts';
-import { AppError, DependencyUnavailable, notFound, unavailable } from '../../errors.ts';
+import { AppError, DependencyUnavailable, notFound } from '../../errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import type { SharedState } from '../../state/shared-state.ts';
@@ -208,13 +208,11 @@ export class TusEndpoint {
   }
 
   private mapError(req: TusRequest, err: Error | { status_code: number; body: string }) {
-    if (err instanceof AppError) return tusError(err);
+    // The tus S3 store's own calls fail with the SDK's errors: an unreachable S3 is an outage too.
+    const known = err instanceof Error ? storageFailure(err) : err;
+    if (known instanceof DependencyUnavailable) this.ctx.log.warn({ err, method: req.method }, 'tus request failed: dependency unavailable');
+    if (known instanceof AppError) return tusError(known);
     if ('status_code' in err) return undefined;
-    const outage = err instanceof DependencyUnavailable ? err : storageFailure(err);
-    if (outage instanceof DependencyUnavailable) {
-      this.ctx.log.warn({ err, method: req.method }, 'tus request failed: dependency unavailable');
-      return tusError(unavailable(outage));
-    }
     // tus would put the internal message in the body; log it instead.
     this.ctx.log.error({ err, method: req.method }, 'tus request failed');
     return { status_code: 500, body: JSON.stringify({ ok: false, error: 'api.internal' }) };
