@@ -182,35 +182,65 @@ export async function startRedisCluster(): Promise<{ url: string; nodes: OwnRedi
   };
 }
 
-/** A Redis primary watched by one Sentinel (quorum 1) under the master name `chat`. */
-export async function startSentinel(): Promise<{ url: string; primary: OwnRedis; close(): Promise<void> }> {
+/** Runs a command on a Redis server of ours and answers its output. */
+export function redisCli(port: number, ...args: string[]): string {
+  return execFileSync('redis-cli', ['-p', String(port), ...args], { timeout: 10_000 }).toString().trim();
+}
+
+/**
+ * A Redis primary with one replica, watched by one Sentinel (quorum 1) under the master name
+ * `chat`; a primary silent for a second is failed over to the replica.
+ */
+export async function startSentinel(): Promise<{
+  url: string;
+  primary: OwnRedis;
+  replica: OwnRedis;
+  /** The address the Sentinel gives for the primary now (`host:port`). */
+  currentPrimary(): string;
+  close(): Promise<void>;
+}> {
   const primary = await startRedis();
+  const replica = await startRedis({ extraArgs: ['--replicaof', '127.0.0.1', String(primary.port)] });
   const port = await sparePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'chat-sentinel-'));
   const conf = path.join(dir, 'sentinel.conf');
   // Sentinel rewrites its configuration file, so it must be a file of its own.
   writeFileSync(
     conf,
-    [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, `sentinel monitor chat 127.0.0.1 ${primary.port} 1`, 'sentinel down-after-milliseconds chat 2000', ''].join('\n'),
+    [
+      `port ${port}`,
+      'bind 127.0.0.1',
+      `dir ${dir}`,
+      `sentinel monitor chat 127.0.0.1 ${primary.port} 1`,
+      'sentinel down-after-milliseconds chat 1000',
+      'sentinel failover-timeout chat 10000',
+      '',
+    ].join('\n'),
   );
   const proc = run('redis-server', [conf, '--sentinel']);
+  const closeAll = async () => {
+    await terminate(proc);
+    await replica.close();
+    await primary.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await until(`sentinel on ${port}`, async () => {
       if (proc.child.exitCode !== null) throw new Error(`sentinel exited: ${proc.output()}`);
       return redisPing(port);
     });
+    // The Sentinel has found the replica (through the primary) before anything relies on a failover.
+    await until('sentinel seeing the replica', async () => redisCli(port, 'sentinel', 'replicas', 'chat').includes(String(replica.port)));
   } catch (err) {
-    await primary.close();
+    await closeAll();
     throw err;
   }
   return {
     url: `redis+sentinel://127.0.0.1:${port}/chat`,
     primary,
-    async close() {
-      await terminate(proc);
-      await primary.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    replica,
+    currentPrimary: () => redisCli(port, 'sentinel', 'get-master-addr-by-name', 'chat').split('\n').join(':'),
+    close: closeAll,
   };
 }
 
