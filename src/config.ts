@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRedisUrl } from './state/redis-url.ts';
 
 /**
  * The only reader of process.env. Parsed once at boot; a bad value stops the
@@ -20,7 +21,22 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
-  REDIS_URL: optionalString.pipe(z.url().optional()),
+  /** How long a query waits for a database connection before the request answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** One server (redis://), a Sentinel set (redis+sentinel://) or a Redis Cluster (redis+cluster://): see docs/config.md. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .superRefine((v, c) => {
+        if (v === undefined) return;
+        try {
+          parseRedisUrl(v);
+        } catch (err) {
+          c.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      }),
+  ),
   /** Prefix for every Redis key and channel, so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('chat:'),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -101,6 +117,7 @@ export interface Config {
   dataDir: string;
   mode: 'embedded' | 'cluster';
   databaseUrl: string | undefined;
+  databaseConnectTimeoutMs: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   s3:
@@ -221,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     mode: e.DATABASE_URL ? 'cluster' : 'embedded',
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     s3:
