@@ -9,7 +9,7 @@ import type { AppContext, Hooks } from './context.ts';
 import { type Db, openDatabase, poolUsage } from './db/index.ts';
 import { PgliteDb } from './db/pglite.ts';
 import { migrate } from './db/migrate.ts';
-import { badRequest } from './errors.ts';
+import { badRequest, forbidden } from './errors.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { authenticators } from './http/authenticate.ts';
 import type { RouteDeps } from './http/deps.ts';
@@ -146,6 +146,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     fileReferences: [],
     markFilesExpired: [],
     avatarFiles: [],
+    fileShares: [],
     sendGuards: [],
   };
   hooks.readinessChecks.push(
@@ -218,9 +219,16 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   hooks.markFilesExpired.push((urls) => messages.markFilesExpired(uploadNames(urls)));
   // Penalties decide who may send (a mute or a ban), on the socket and the HTTP path alike.
   hooks.sendGuards.push((userId) => penalties.assertCanSend(userId));
-  // A file message must name a file stored here (one indexed lookup, file types only).
-  hooks.sendGuards.push(async (_userId, message) => {
-    if (isFileType(message.type) && !(await files.isLiveUpload(message.content))) throw badRequest('api.msg.badFile');
+  // A file message must name a live file stored here that the sender may use: their own upload
+  // (one indexed lookup, file types only) or one shared with them (docs/decisions.md, "File ownership").
+  hooks.fileShares.push((userId, url) => messages.fileSharedWith(userId, url));
+  hooks.sendGuards.push(async (userId, message) => {
+    if (!isFileType(message.type)) return;
+    // The account snapshot is cached on this node (the send has just read it).
+    const platformAdmin = (await users.account(userId)).role === 'admin';
+    const use = await files.messageUse({ userId, platformAdmin }, message.content);
+    if (use === 'missing') throw badRequest('api.msg.badFile');
+    if (use === 'notYours') throw forbidden('api.file.notYours');
   });
   keys.start();
   await penalties.start();

@@ -28,6 +28,12 @@ export interface Hooks {
    * it marked. Runs inside the transaction that removes the files (use `q`).
    */
   markFilesExpired: Array<(urls: readonly string[], q: Queryable) => Promise<number>>;
+  /**
+   * Whether the upload URL is shared with the user: a live message of a room they can read
+   * points at it (messages register this). Asked on a file send when the file is not the
+   * sender's own; true from any contribution allows the reference.
+   */
+  fileShares: Array<(userId: number, url: string) => Promise<boolean>>;
   /** Which of these upload URLs are avatars (user, group): avatars never expire and cannot be deleted. */
   avatarFiles: Array<(urls: readonly string[], q: Queryable) => Promise<ReadonlySet<string>>>;
   /**
@@ -44,7 +50,7 @@ export interface Hooks {
    * Checks every send runs after it is authorised and before it is stored
    * (moderation registers its mute check here). Throw an AppError to refuse,
    * e.g. 403 `api.msg.muted`; it reaches the sender as the ack or HTTP error.
-   * The uploads module checks here that a file message names a stored file.
+   * The uploads module checks here that a file message names a stored file the sender may use.
    */
   sendGuards: Array<(userId: number, message: OutgoingMessage) => Promise<void>>;
 }

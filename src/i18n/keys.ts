@@ -110,6 +110,7 @@ export const messages = {
   'api.upload.badType': 'This file type is not allowed',
   'api.upload.badSignature': 'The file content does not match its type',
   'api.upload.failed': 'The upload could not be processed',
+  'api.file.notYours': 'You can only use a file you uploaded, or one shared in a conversation you can read',
   // admin
   'api.admin.fileInvalid': 'Invalid file name',
   'api.admin.fileIsAvatar': 'File is an avatar',
@@ -181,6 +182,7 @@ export const messages = {
   'api.audit.oauthBind': '{provider} account {login} linked',
   'api.audit.oauthUnbind': '{provider} account {login} unlinked',
   'api.audit.fileDelete': 'File {name} ({origin}) deleted; {expired} messages marked expired',
+  'api.audit.fileWithdraw': 'File {name} ({origin}) withdrawn from group {gid}; {expired} messages marked expired; file removed: {removed}',
   'api.audit.group': 'Group {group} ({gid}): {op}',
   'api.audit.reportDismiss': 'Report {id} about {user} dismissed',
   'api.audit.reportPunish': 'Report {id} about {user} closed with {action} on {punished}',

@@ -186,12 +186,16 @@ export function uploadsSuite(storage: StorageMode): void {
       expect(JSON.parse(got.body.toString())).toEqual({ ok: false, error: 'api.notFound' });
     });
 
-    it('deduplicates identical content by sha256, across users', async () => {
+    it('deduplicates identical content by sha256, across users, each keeping a record (URL) of their own', async () => {
       const [u, v] = [await newUser(cluster), await newUser(cluster)];
       const png = uniquePng();
       const first = await uploadSingle(u, png, 'one.png');
       const second = await uploadSingle(v, png, 'two.png', cluster.b);
-      expect(second.body).toEqual({ ok: true, kind: 'image', url: first.body.url, name: 'two.png', size: png.length, deduped: true });
+      expect(second.body).toEqual({ ok: true, kind: 'image', url: expect.stringMatching(NAME_RE), name: 'two.png', size: png.length, deduped: true });
+      expect(second.body.url).not.toBe(first.body.url);
+      const got = await download(cluster.a, second.body.url);
+      expect(got.body.equals(png)).toBe(true);
+      expect(got.headers.get('etag')).toBe((await download(cluster.b, first.body.url)).headers.get('etag'));
     });
   });
 

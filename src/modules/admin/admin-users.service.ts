@@ -5,8 +5,8 @@ import { type Actor, audit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { PenaltiesService } from '../moderation/penalties.service.ts';
-import { isStrongPassword, isUploadPath, isValidName } from '../users/users.policy.ts';
-import type { AvatarFiles } from '../users/users.service.ts';
+import { isStrongPassword, isValidName } from '../users/users.policy.ts';
+import { type AvatarFiles, checkAvatar } from '../users/users.service.ts';
 import { type UserRow, usersStore } from '../users/users.store.ts';
 import { adminStore } from './admin.store.ts';
 import type { UsersQuery } from './admin.schema.ts';
@@ -50,8 +50,8 @@ export class AdminUsersService {
 
   /** POST /api/admin/user/image. */
   async setImage(actor: Actor, name: string, image: string): Promise<void> {
-    // The same rule as a profile's own avatar: an image uploaded here that still exists.
-    if (image !== '' && !(isUploadPath(image) && (await this.deps.files.isLiveImage(image)))) throw badRequest('api.profile.badAvatar');
+    // A profile's avatar rule for an administrator: any image uploaded here that still exists.
+    await checkAvatar(this.deps.files, { userId: actor.id ?? 0, platformAdmin: true }, image);
     const user = await this.byName(name);
     await this.ctx.db.tx(async (q) => {
       await adminStore.setAvatar(q, user.id, image);

@@ -127,11 +127,11 @@ export async function appliedMigrations(q: Queryable): Promise<Array<{ version: 
 }
 
 /**
- * The stored files an archive carries: those the uploads module records as present (its `files`
- * table is the registry of what the store holds; a row with `removed` set has no content any more).
- * Objects with no such row are uploads that never completed.
+ * The stored files an archive carries: those the uploads module records as present (its
+ * `file_blobs` table is the registry of what the store holds, by storage key; `files` rows are
+ * uploaders' records pointing at them). Objects with no such row are uploads that never completed.
  */
-export const STORED_FILES_SQL = 'select name from files where removed is null order by name';
+export const STORED_FILES_SQL = 'select key as name from file_blobs order by key';
 
 /**
  * Settings that shape the text form of values, the same on both sides of an archive whatever the

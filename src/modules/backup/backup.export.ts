@@ -69,7 +69,7 @@ export async function exportArchive(opts: ExportOptions): Promise<Manifest> {
       tables.push(entry);
     }
     const sequences = await readSequences(q);
-    const files = (await q.query<{ present: boolean }>("select to_regclass('public.files') is not null as present"))[0]?.present
+    const files = (await q.query<{ present: boolean }>("select to_regclass('public.file_blobs') is not null as present"))[0]?.present
       ? await q.query<{ name: string }>(STORED_FILES_SQL)
       : [];
     return { created, migrations, tables, sequences, files: files.map((f) => f.name) };

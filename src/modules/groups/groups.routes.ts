@@ -201,7 +201,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: avatarBody,
       errors: {
         400: 'Not an http(s) URL (`api.group.badAvatar`)',
-        403: ownerOnly,
+        403: `${ownerOnly}; a URL of a file uploaded here by someone else (\`api.file.notYours\`)`,
         404: noGroup,
         413: 'URL over 500 characters (`api.tooLarge`)',
       },

@@ -293,9 +293,10 @@ export class GroupsService {
     this.events.changed(gid, 'rename', [who.userId]);
   }
 
-  /** POST /api/groups/avatar (the URL is checked by the schema). */
+  /** POST /api/groups/avatar (the URL is checked by the schema; one naming an upload here, by the users module). */
   async setAvatar(who: Identity, gid: string, avatar: string): Promise<void> {
     await this.write(who, gid, 'avatar', async (q, a) => {
+      await this.users.checkLinkedAvatar(who, avatar);
       await groupsStore.update(q, gid, { avatar });
       await this.log(q, a, 'avatar', { detail: { avatar } });
     });

@@ -11,9 +11,12 @@ const UPLOAD_URL_RE = /^\/uploads\/([0-9a-f]{32}\.[a-z0-9]{1,10})$/;
 
 /**
  * POST /api/groups/file/delete: a group's managers remove a file shared in the
- * group. The same removal as the administrators' (content gone, messages marked
- * `file_expired`, dedup record dropped, audited), limited to files that a
- * message of this group points at.
+ * group (a message of this group points at it). Its uploader, and a platform
+ * administrator, delete the file itself: the administrators' removal (content
+ * gone unless another record shares it, every message referencing it marked
+ * `file_expired`, audited). Any other manager withdraws it from this group
+ * only: this group's messages are marked, and the file is removed only when no
+ * live message or avatar anywhere still uses it.
  */
 export class GroupFilesService {
   constructor(
@@ -30,6 +33,16 @@ export class GroupFilesService {
     const actorInGroup = { role: found.membership?.role ?? null, platformAdmin: who.role === 'admin' };
     if (!can('deleteFile', actorInGroup)) throw forbidden(actorInGroup.role === null ? 'api.group.noView' : 'api.forbidden');
     if (!(await messagesStore.groupSharesFile(this.ctx.db, gid, url))) throw notFound('api.admin.fileNotFound');
-    return this.deps.files.adminDelete(actor, name);
+    const file = await this.deps.files.live(name);
+    if (!file) throw notFound('api.admin.fileNotFound');
+    if (this.deps.files.owns({ userId: who.userId, platformAdmin: who.role === 'admin' }, file)) {
+      return this.deps.files.adminDelete(actor, name);
+    }
+    return this.deps.files.withdraw(actor, name, { gid }, async (q) => {
+      const marked = await messagesStore.markGroupFileExpired(q, gid, url);
+      // Withdrawn from this group already: nothing of it is left here to delete.
+      if (marked === 0) throw notFound('api.admin.fileNotFound');
+      return marked;
+    });
   }
 }

@@ -18,6 +18,8 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
     describeRoute({
       tag: 'groups',
       summary: 'Remove a file shared in the group: its messages are kept and marked file_expired (owner, group admin or platform admin)',
+      description:
+        "The file's uploader and platform administrators delete the file itself (every message referencing it is marked). Any other manager withdraws it from this group: only this group's messages are marked, and the file is removed only when no live message or avatar anywhere still uses it.",
       body: groupFileDeleteBody,
       responseDescription: '`{ok, expired}`: how many messages were marked',
       errors: {
@@ -77,7 +79,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
       responseDescription: '`{ok, message}` once stored',
       errors: {
         400: 'Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`)',
-        403: 'Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`)',
+        403: 'Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`)',
         404: 'Unknown user or group',
         413: 'Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`)',
       },

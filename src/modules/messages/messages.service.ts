@@ -205,6 +205,11 @@ export class MessagesService {
     return new Map(rows.map((r) => [r.content.slice(UPLOADS.length), r.n]));
   }
 
+  /** For the files module: whether a live message of a room the user reads carries this upload URL. */
+  async fileSharedWith(userId: number, url: string): Promise<boolean> {
+    return messagesStore.fileSharedWith(this.ctx.db, userId, url);
+  }
+
   /** For the files module: marks the messages referencing these files (by name) `file_expired`; returns how many changed. */
   async markFilesExpired(names: string[]): Promise<number> {
     return messagesStore.markFilesExpired(this.ctx.db, names.map(uploadPath));

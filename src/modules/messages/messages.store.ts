@@ -314,14 +314,44 @@ export const messagesStore = {
     );
   },
 
-  /** How many messages of a file type point at each upload path. */
+  /** How many live messages of a file type (not marked `file_expired`) point at each upload path. */
   async fileReferenceCounts(q: Queryable, paths: readonly string[]): Promise<Array<{ content: string; n: number }>> {
     if (paths.length === 0) return [];
     return q.query(
       `select content, count(*)::int as n from messages
-        where type in ${FILE_TYPE_LIST} and content = any($1::text[]) group by content`,
+        where type in ${FILE_TYPE_LIST} and content = any($1::text[]) and not file_expired group by content`,
       [paths],
     );
+  },
+
+  /**
+   * Whether a live file message pointing at this upload path (not recalled, whose content is
+   * then empty, nor marked `file_expired`) is in a room the user reads: a group they are a
+   * member of, or one of their direct conversations. The file index finds the messages.
+   */
+  async fileSharedWith(q: Queryable, userId: number, path: string): Promise<boolean> {
+    const rows = await q.query<{ shared: boolean }>(
+      `select exists (
+         select 1 from messages m
+          where m.type in ${FILE_TYPE_LIST} and m.content = $2 and not m.file_expired
+            and (case when m.gid is null then m.from_id = $1 or m.to_id = $1
+                      else m.gid in (select gid from group_members where user_id = $1) end)
+       ) as shared`,
+      [userId, path],
+    );
+    return rows[0]?.shared ?? false;
+  },
+
+  /** Marks the messages of group `gid` pointing at this upload path `file_expired`; returns how many changed. */
+  async markGroupFileExpired(q: Queryable, gid: string, path: string): Promise<number> {
+    const rows = await q.query<{ n: number }>(
+      `with changed as (
+         update messages set file_expired = true
+          where room = $1 and type in ${FILE_TYPE_LIST} and content = $2 and not file_expired returning 1
+       ) select count(*)::int as n from changed`,
+      [`g:${gid}`, path],
+    );
+    return rows[0]?.n ?? 0;
   },
 
   /** Whether a file-type message of group `gid` points at this upload path. */

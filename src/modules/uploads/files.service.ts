@@ -6,8 +6,19 @@ import { AppError, badRequest, notFound, UniqueViolation } from '../../errors.ts
 import { type Actor, audit } from '../audit/audit.service.ts';
 import { type ByteRange, STORED_NAME_RE } from '../../storage/index.ts';
 import type { Inspection } from './inspector.ts';
-import { allowedType, extensionOf, kindOf, nameFromUrl, signatureMatches, uploadUrl } from './uploads.policy.ts';
-import { type FileRow, filesStore } from './uploads.store.ts';
+import {
+  allowedType,
+  extensionOf,
+  type FileKind,
+  type FileUse,
+  type FileUser,
+  kindOf,
+  nameFromUrl,
+  nameInLink,
+  signatureMatches,
+  uploadUrl,
+} from './uploads.policy.ts';
+import { type FileRow, filesStore, type LiveFileRow } from './uploads.store.ts';
 
 const DAY = 86_400_000;
 /** Files removed per transaction by the expiry job. */
@@ -38,16 +49,20 @@ export interface AdminFileEntry {
 
 /**
  * Stored files as records: adopting freshly written content (signature check,
- * dedup, naming), lookups for serving, administration, and retention.
+ * dedup, naming), lookups for serving, who may reference a file, administration,
+ * and retention. A record (`/uploads/<name>`) belongs to one uploader; the blob
+ * behind it may back several uploaders' records of the same bytes.
  */
 export class FilesService {
   constructor(private readonly ctx: AppContext) {}
 
   /**
-   * Turns content just written under `name` into a file: checks an image's
-   * signature, then either records it or, when identical content is already
-   * stored, drops it and answers the existing file (`deduped`). `inTx` runs in
-   * the transaction that records the file. On refusal the content is removed.
+   * Turns content just written under `name` into the uploader's file: checks an image's
+   * signature, then records it. Content already stored (same sha256) is not kept twice: the
+   * new copy is dropped and the uploader gets a record of their own backed by the stored blob
+   * (`deduped`), or the record they already have of those bytes. Another uploader's record is
+   * never handed out. `inTx` runs in the transaction that records the file. On refusal the
+   * content is removed.
    */
   async adopt(
     input: { name: string; origin: string; ownerId: number; inspection: Inspection },
@@ -60,37 +75,59 @@ export class FilesService {
       await this.discard(name);
       throw badRequest('api.upload.badSignature');
     }
-    let existing: FileRow | undefined;
+    let recorded: { file: FileRow; stored: boolean };
     try {
-      existing = await this.ctx.db.tx(async (q) => {
-        const found = await filesStore.bySha256(q, inspection.sha256);
-        if (!found) {
-          await filesStore.insert(q, {
-            name,
-            origin,
-            size: inspection.size,
-            sha256: inspection.sha256,
-            kind: kindOf(ext),
-            uploader_id: input.ownerId,
-            created: this.ctx.clock.now(),
-          });
-        }
-        await inTx?.(q);
-        return found;
-      });
+      recorded = await this.record(input, kindOf(ext), inTx);
     } catch (err) {
-      if (!(err instanceof UniqueViolation)) {
-        await this.discard(name);
-        throw err;
-      }
-      // Identical content recorded by a concurrent upload a moment ago.
-      existing = await filesStore.bySha256(this.ctx.db, inspection.sha256);
-      if (!existing) throw err;
-      await this.ctx.db.tx(async (q) => inTx?.(q));
+      await this.discard(name);
+      throw err;
     }
-    if (!existing) return { kind: kindOf(ext), url: uploadUrl(name), name: origin, size: inspection.size, deduped: false };
-    await this.discard(name);
-    return { kind: existing.kind, url: uploadUrl(existing.name), name: origin, size: existing.size, deduped: true };
+    if (!recorded.stored) await this.discard(name);
+    const { file } = recorded;
+    return { kind: file.kind, url: uploadUrl(file.name), name: origin, size: file.size, deduped: !recorded.stored };
+  }
+
+  /**
+   * Records an upload in one transaction: a new blob and record (`stored`: the content just
+   * written is kept), a new record on the blob of the same bytes, or the uploader's existing
+   * record of them. A concurrent upload of the same bytes makes the insert fail on a unique
+   * index (the hash, or one record per uploader and blob); looking again then finds its rows.
+   */
+  private async record(
+    input: { name: string; origin: string; ownerId: number; inspection: Inspection },
+    kind: FileKind,
+    inTx: ((q: Queryable) => Promise<void>) | undefined,
+  ): Promise<{ file: FileRow; stored: boolean }> {
+    const { name, origin, ownerId, inspection } = input;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.ctx.db.tx(async (q) => {
+          const blob = await filesStore.shareBlob(q, inspection.sha256);
+          const own = blob && (await filesStore.recordOf(q, ownerId, blob.key));
+          let result: { file: FileRow; stored: boolean };
+          if (own) {
+            result = { file: own, stored: false };
+          } else {
+            const file = {
+              name,
+              origin,
+              size: inspection.size,
+              kind,
+              uploader_id: ownerId,
+              created: this.ctx.clock.now(),
+              blob: blob?.key ?? name,
+            };
+            if (!blob) await filesStore.insertBlob(q, { key: name, sha256: inspection.sha256, size: inspection.size });
+            await filesStore.insert(q, file);
+            result = { file: { ...file, removed: null }, stored: !blob };
+          }
+          await inTx?.(q);
+          return result;
+        });
+      } catch (err) {
+        if (!(err instanceof UniqueViolation) || attempt >= 3) throw err;
+      }
+    }
   }
 
   /** Removes content that never became a file (failures are logged: it is unreachable anyway). */
@@ -99,27 +136,57 @@ export class FilesService {
   }
 
   /** A file whose content can be served; undefined for unknown, expired or deleted names. */
-  async live(name: string): Promise<FileRow | undefined> {
+  async live(name: string): Promise<LiveFileRow | undefined> {
     if (!STORED_NAME_RE.test(name)) return undefined;
     return filesStore.live(this.ctx.db, name);
   }
 
-  /** The content of a stored file (or of an inclusive byte range of it). */
-  async content(name: string, range?: ByteRange): Promise<Readable | undefined> {
-    return this.ctx.storage.get(name, range);
+  /** The content of a live file (or of an inclusive byte range of it). */
+  async content(file: LiveFileRow, range?: ByteRange): Promise<Readable | undefined> {
+    return this.ctx.storage.get(file.blob, range);
   }
 
-  /** True when `url` is `/uploads/<name>` of a file stored on this server and not removed. */
-  async isLiveUpload(url: string): Promise<boolean> {
+  /**
+   * Whether `user` may put the upload at `url` in a message: `missing` when it names no live
+   * upload; `ok` for their own upload, one shared with them (a live file message of a room they
+   * read: `hooks.fileShares`, asked only for someone else's file) or for a platform
+   * administrator; `notYours` otherwise. One indexed lookup for one's own file.
+   */
+  async messageUse(user: FileUser, url: string): Promise<FileUse> {
     const name = nameFromUrl(url);
-    return name !== undefined && (await this.live(name)) !== undefined;
+    const file = name === undefined ? undefined : await this.live(name);
+    if (!file) return 'missing';
+    if (this.owns(user, file)) return 'ok';
+    for (const shared of this.ctx.hooks.fileShares) if (await shared(user.userId, url)) return 'ok';
+    return 'notYours';
   }
 
-  /** True when `url` is `/uploads/<name>` of a live image on this server (what an avatar must be). */
-  async isLiveImage(url: string): Promise<boolean> {
+  /**
+   * Whether `user` may make the upload at `url` an avatar: `missing` unless it is a live
+   * image; then `ok` only for their own (or for a platform administrator). An avatar keeps its
+   * file from expiring and from deletion, a hold on the file that only its uploader may place.
+   */
+  async avatarUse(user: FileUser, url: string): Promise<FileUse> {
     const name = nameFromUrl(url);
-    if (!name) return false;
-    return (await this.live(name))?.kind === 'image';
+    const file = name === undefined ? undefined : await this.live(name);
+    if (file?.kind !== 'image') return 'missing';
+    return this.owns(user, file) ? 'ok' : 'notYours';
+  }
+
+  /**
+   * The same for an absolute URL as a group avatar is (spec 4.4: any http(s) URL): `ok` when it
+   * names no live upload here (it points elsewhere); otherwise the avatar rule.
+   */
+  async linkedAvatarUse(user: FileUser, link: string): Promise<FileUse> {
+    const name = nameInLink(link);
+    const file = name === undefined ? undefined : await this.live(name);
+    if (!file) return 'ok';
+    return this.owns(user, file) ? 'ok' : 'notYours';
+  }
+
+  /** Whether this is the user's own upload, or the user a platform administrator. */
+  owns(user: FileUser, file: { uploader_id: number | null }): boolean {
+    return user.platformAdmin || file.uploader_id === user.userId;
   }
 
   /** GET /api/admin/files (spec 2.15). */
@@ -160,8 +227,9 @@ export class FilesService {
   }
 
   /**
-   * POST /api/admin/file/del: removes the content, marks referencing messages
-   * `file_expired` (returns how many) and drops the dedup hash; the row stays.
+   * POST /api/admin/file/del (and the uploader's own deletion through a group): removes the
+   * record, marks every message referencing it `file_expired` (returns how many) and deletes
+   * the content when no other record shares it (dropping its hash); the row stays.
    */
   async adminDelete(actor: Actor, name: string): Promise<number> {
     if (!STORED_NAME_RE.test(name) || !allowedType(extensionOf(name))) throw badRequest('api.admin.fileInvalid');
@@ -171,15 +239,38 @@ export class FilesService {
       const url = uploadUrl(name);
       if ((await this.avatars([url], q)).has(url)) throw badRequest('api.admin.fileIsAvatar');
       const now = this.ctx.clock.now();
-      // Inside the transaction: if the removal fails, nothing is marked and the call can be repeated.
-      await this.ctx.storage.delete(name);
-      await filesStore.markRemoved(q, [name], now);
-      const expired = await this.markExpired([url], q);
+      const expired = await this.removeLocked(q, [file], now);
       await audit(q, {
         actor,
         action: 'file.delete',
         target: name,
         detail: { k: 'api.audit.fileDelete', v: { name, origin: file.origin, expired } },
+        ts: now,
+      });
+      return expired;
+    });
+  }
+
+  /**
+   * Withdraws a file from one conversation (a group manager's deletion of a file someone else
+   * uploaded): `expire(q)` marks that conversation's messages `file_expired` and returns how
+   * many. The file itself is removed only when no live message or avatar anywhere still uses
+   * it; otherwise its other conversations keep it. Audited (`file.withdraw`).
+   */
+  async withdraw(actor: Actor, name: string, where: { gid: string }, expire: (q: Queryable) => Promise<number>): Promise<number> {
+    return this.ctx.db.tx(async (q) => {
+      const file = await filesStore.lockLive(q, name);
+      if (!file) throw notFound('api.admin.fileNotFound');
+      const url = uploadUrl(name);
+      const expired = await expire(q);
+      const inUse = ((await this.references([url], q)).get(url) ?? 0) > 0 || (await this.avatars([url], q)).has(url);
+      const now = this.ctx.clock.now();
+      if (!inUse) await this.removeLocked(q, [file], now);
+      await audit(q, {
+        actor,
+        action: 'file.withdraw',
+        target: name,
+        detail: { k: 'api.audit.fileWithdraw', v: { name, origin: file.origin, gid: where.gid, expired, removed: !inUse } },
         ts: now,
       });
       return expired;
@@ -225,10 +316,8 @@ export class FilesService {
           rows.map((r) => uploadUrl(r.name)),
           q,
         );
-        const doomed = rows.map((r) => r.name).filter((n) => !avatars.has(uploadUrl(n)));
-        for (const name of doomed) await this.ctx.storage.delete(name);
-        await filesStore.markRemoved(q, doomed, now);
-        marked += await this.markExpired(doomed.map(uploadUrl), q);
+        const doomed = rows.filter((r) => !avatars.has(uploadUrl(r.name)));
+        marked += await this.removeLocked(q, doomed, now);
         removed += doomed.length;
         return rows.at(-1)!.name;
       });
@@ -237,6 +326,29 @@ export class FilesService {
     }
     if (removed) this.ctx.log.info({ removed, marked }, 'expired files removed');
     return { removed, marked };
+  }
+
+  /**
+   * Removes live records the caller has locked, inside its transaction: marks them removed,
+   * deletes the blobs no live record uses any more (if the store fails, the transaction rolls
+   * back and the call can be repeated) and marks the messages referencing the records
+   * `file_expired`. Returns how many messages were marked.
+   */
+  private async removeLocked(q: Queryable, rows: readonly FileRow[], now: number): Promise<number> {
+    if (rows.length === 0) return 0;
+    await filesStore.markRemoved(
+      q,
+      rows.map((r) => r.name),
+      now,
+    );
+    const blobs = [...new Set(rows.flatMap((r) => (r.blob === null ? [] : [r.blob])))];
+    const unused = await filesStore.lockUnusedBlobs(q, blobs);
+    for (const key of unused) await this.ctx.storage.delete(key);
+    await filesStore.deleteBlobs(q, unused);
+    return this.markExpired(
+      rows.map((r) => uploadUrl(r.name)),
+      q,
+    );
   }
 
   private async references(urls: readonly string[], q: Queryable): Promise<Map<string, number>> {

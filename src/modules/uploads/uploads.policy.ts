@@ -166,6 +166,30 @@ export function nameFromUrl(url: string): string | undefined {
 }
 
 /**
+ * The stored name of an upload named at the end of an absolute URL (`https://host/uploads/<name>`,
+ * perhaps with a query or fragment), as a group avatar names one; undefined when it names none.
+ * The host is not compared: any URL ending in an upload path counts as that upload (the group
+ * avatar hook matches the same way).
+ */
+export function nameInLink(url: string): string | undefined {
+  const m = /\/uploads\/([0-9a-f]{32}\.[a-z0-9]{1,10})(?:[?#].*)?$/s.exec(url);
+  return m?.[1];
+}
+
+/** Who wants to reference an upload (in a message or as an avatar). */
+export interface FileUser {
+  userId: number;
+  /** Platform administrators may reference any live upload: they read every room and may delete any file. */
+  platformAdmin: boolean;
+}
+
+/**
+ * Whether a reference may be made: `ok`, `missing` (names no live upload, or for an avatar no
+ * live image) or `notYours` (a live upload that is neither the user's own nor shared with them).
+ */
+export type FileUse = 'ok' | 'missing' | 'notYours';
+
+/**
  * A single `Range: bytes=…` against a file of `size` bytes: the inclusive
  * range, 'unsatisfiable' (416), or undefined to send the whole file (no
  * header, several ranges, or a form we do not serve).

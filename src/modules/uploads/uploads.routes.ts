@@ -337,7 +337,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
 async function serveFile(files: FilesService, req: Request, res: Response): Promise<void> {
   const name = String(req.params.name);
   const file = await files.live(name);
-  if (!file?.sha256) throw notFound();
+  if (!file) throw notFound();
   const ext = extensionOf(name);
   const etag = `"${file.sha256}"`;
   const headers: Record<string, string> = {
@@ -363,7 +363,7 @@ async function serveFile(files: FilesService, req: Request, res: Response): Prom
     return;
   }
   // Opened before any header is set: content missing from storage is a plain 404.
-  const body = req.method === 'HEAD' ? undefined : await files.content(name, range);
+  const body = req.method === 'HEAD' ? undefined : await files.content(file, range);
   if (req.method !== 'HEAD' && !body) throw notFound();
   if (range) {
     res.status(206).set({ ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`, 'Content-Length': String(range.end - range.start + 1) });

@@ -1,15 +1,27 @@
 import type { Queryable } from '../../db/index.ts';
 import type { FileKind } from './uploads.policy.ts';
 
+/** One uploader's file record (`/uploads/<name>`). */
 export interface FileRow {
   name: string;
   origin: string;
   size: number;
-  sha256: string | null;
   kind: FileKind;
   uploader_id: number | null;
   created: number;
   removed: number | null;
+  /** The stored content behind the record (its storage key); null once removed. */
+  blob: string | null;
+}
+
+/** A live record with the hash of its content (the ETag). */
+export type LiveFileRow = FileRow & { blob: string; sha256: string };
+
+/** Stored content, shared by every record of the same bytes. */
+export interface BlobRow {
+  key: string;
+  sha256: string;
+  size: number;
 }
 
 export interface SessionRow {
@@ -33,22 +45,40 @@ export interface PartRow {
 /** `%`, `_` and `\` in a search string match themselves. */
 const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** SQL for stored files. */
+/** SQL for file records and the blobs behind them. */
 export const filesStore = {
   async insert(q: Queryable, f: Omit<FileRow, 'removed'>): Promise<void> {
     await q.query(
-      `insert into files (name, origin, size, sha256, kind, uploader_id, created) values ($1, $2, $3, $4, $5, $6, $7)`,
-      [f.name, f.origin, f.size, f.sha256, f.kind, f.uploader_id, f.created],
+      `insert into files (name, origin, size, kind, uploader_id, created, blob) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [f.name, f.origin, f.size, f.kind, f.uploader_id, f.created, f.blob],
     );
   },
 
-  /** A file whose content is still stored. */
-  async live(q: Queryable, name: string): Promise<FileRow | undefined> {
-    return (await q.query<FileRow>('select * from files where name = $1 and removed is null', [name]))[0];
+  /** A record whose content is still stored, with its content's hash. */
+  async live(q: Queryable, name: string): Promise<LiveFileRow | undefined> {
+    const rows = await q.query<LiveFileRow>(
+      'select f.*, b.sha256 from files f join file_blobs b on b.key = f.blob where f.name = $1 and f.removed is null',
+      [name],
+    );
+    return rows[0];
   },
 
-  async bySha256(q: Queryable, sha256: string): Promise<FileRow | undefined> {
-    return (await q.query<FileRow>('select * from files where sha256 = $1 and removed is null', [sha256]))[0];
+  async insertBlob(q: Queryable, b: BlobRow): Promise<void> {
+    await q.query('insert into file_blobs (key, sha256, size) values ($1, $2, $3)', [b.key, b.sha256, b.size]);
+  },
+
+  /**
+   * The blob of this content, share-locked until the transaction ends: a record attached to it
+   * now cannot lose its content to a removal checking the blob's records at the same time.
+   */
+  async shareBlob(q: Queryable, sha256: string): Promise<BlobRow | undefined> {
+    return (await q.query<BlobRow>('select * from file_blobs where sha256 = $1 for share', [sha256]))[0];
+  },
+
+  /** The uploader's live record of a blob (at most one: a unique index). */
+  async recordOf(q: Queryable, uploaderId: number, blob: string): Promise<FileRow | undefined> {
+    const rows = await q.query<FileRow>('select * from files where uploader_id = $1 and blob = $2 and removed is null', [uploaderId, blob]);
+    return rows[0];
   },
 
   /** Locks a live file row for removal; undefined when missing, removed, or locked by another remover. */
@@ -69,10 +99,32 @@ export const filesStore = {
     );
   },
 
-  /** Marks files removed and drops their dedup hash. */
+  /** Marks records removed (the row stays as history; its blob goes separately). */
   async markRemoved(q: Queryable, names: readonly string[], now: number): Promise<void> {
     if (names.length === 0) return;
-    await q.query('update files set removed = $2, sha256 = null where name = any($1::text[])', [names, now]);
+    await q.query('update files set removed = $2 where name = any($1::text[])', [names, now]);
+  },
+
+  /**
+   * Of these blobs, the ones no live record uses any more, locked for deletion. The blobs are
+   * locked first (in key order, so two removers never wait on each other in a cycle) and counted
+   * after, in a statement of its own: it sees every record an uploader attached before the lock.
+   */
+  async lockUnusedBlobs(q: Queryable, keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    await q.query('select key from file_blobs where key = any($1::text[]) order by key for update', [keys]);
+    const rows = await q.query<{ key: string }>(
+      `select b.key from file_blobs b
+        where b.key = any($1::text[]) and not exists (select 1 from files f where f.blob = b.key and f.removed is null)`,
+      [keys],
+    );
+    return rows.map((r) => r.key);
+  },
+
+  /** Drops blob rows (their records' `blob` becomes null) and with them their hashes for dedup. */
+  async deleteBlobs(q: Queryable, keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await q.query('delete from file_blobs where key = any($1::text[])', [keys]);
   },
 
   /** Live files matching `q` (stored or original name), newest first, with the totals of the whole match. */

@@ -39,7 +39,15 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
 
   r.post(
     '/api/profile',
-    describeRoute({ tag: 'account', summary: 'Change nickname, signature or avatar', body: profileUpdate }),
+    describeRoute({
+      tag: 'account',
+      summary: 'Change nickname, signature or avatar',
+      body: profileUpdate,
+      errors: {
+        400: 'Avatar not the path of a live image uploaded here (`api.profile.badAvatar`)',
+        403: 'Avatar an image someone else uploaded (`api.file.notYours`)',
+      },
+    }),
     login('profile.write'),
     async (req, res) => {
     await users.updateProfile(who(req), parse(profileUpdate, req.body));

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Identity } from '../../identity.ts';
 import type { PresenceService } from '../../realtime/presence.ts';
+import type { FileUse, FileUser } from '../uploads/uploads.policy.ts';
 import { isUploadPath } from './users.policy.ts';
 import { likePattern } from '../../lib/fields.ts';
 import type { ProfileUpdate, SettingsUpdate, UsersQuery } from './users.schema.ts';
@@ -33,8 +34,25 @@ const toProfile = (u: UserRow): Profile => ({
 
 /** What the users module needs to know about uploaded files (implemented by FilesService). */
 export interface AvatarFiles {
-  /** True when `url` is `/uploads/<name>` of an image stored on this server. */
-  isLiveImage(url: string): Promise<boolean>;
+  /**
+   * Whether `user` may make `url` an avatar: `missing` unless it is `/uploads/<name>` of a live
+   * image stored here, `notYours` unless they uploaded it (platform administrators may use any).
+   */
+  avatarUse(user: FileUser, url: string): Promise<FileUse>;
+  /** The same for an absolute URL that may name an upload here (a group avatar): `ok` when it names none. */
+  linkedAvatarUse(user: FileUser, link: string): Promise<FileUse>;
+}
+
+/**
+ * The avatar rule of a profile (and of `admin/user/image`): an image uploaded here that still
+ * exists (400 `api.profile.badAvatar`) and that `user` uploaded (403 `api.file.notYours`).
+ * An empty string clears the avatar.
+ */
+export async function checkAvatar(files: AvatarFiles, user: FileUser, avatar: string): Promise<void> {
+  if (avatar === '') return;
+  const use = isUploadPath(avatar) ? await files.avatarUse(user, avatar) : 'missing';
+  if (use === 'missing') throw badRequest('api.profile.badAvatar');
+  if (use === 'notYours') throw forbidden('api.file.notYours');
 }
 
 /** The current user, profiles and settings. */
@@ -86,15 +104,24 @@ export class UsersService {
   }
 
   async updateProfile(who: Identity, p: ProfileUpdate): Promise<void> {
-    if (p.avatar !== undefined && p.avatar !== '' && !(isUploadPath(p.avatar) && (await this.files.isLiveImage(p.avatar)))) {
-      throw badRequest('api.profile.badAvatar');
-    }
+    if (p.avatar !== undefined) await checkAvatar(this.files, { userId: who.userId, platformAdmin: who.role === 'admin' }, p.avatar);
     await usersStore.updateProfile(this.ctx.db, who.userId, {
       nickname: p.nickname?.trim(),
       signature: p.signature,
       avatar: p.avatar,
     });
     await this.ctx.identities.invalidateUser(who.userId);
+  }
+
+  /**
+   * A group avatar is any http(s) URL (spec 4.4), but one naming an upload here keeps that file
+   * from expiring and from deletion like a profile's: it must be an upload of `who` (403
+   * `api.file.notYours`). A URL naming no live upload here is not checked.
+   */
+  async checkLinkedAvatar(who: Identity, link: string): Promise<void> {
+    if ((await this.files.linkedAvatarUse({ userId: who.userId, platformAdmin: who.role === 'admin' }, link)) === 'notYours') {
+      throw forbidden('api.file.notYours');
+    }
   }
 
   async settings(who: Identity) {
