@@ -8,6 +8,7 @@ import {
   contentDisposition,
   extensionOf,
   nameFromUrl,
+  nameInLink,
   parseRange,
   servedInline,
   signatureMatches,
@@ -78,6 +79,16 @@ describe('upload rules', () => {
     expect(nameFromUrl('/uploads/0123456789abcdef0123456789abcdef.png')).toBe('0123456789abcdef0123456789abcdef.png');
     for (const bad of ['/uploads/../x.png', '/uploads/0123.png', 'http://x/uploads/0123456789abcdef0123456789abcdef.png', '/uploads/0123456789abcdef0123456789abcdef.png/']) {
       expect(nameFromUrl(bad), bad).toBeUndefined();
+    }
+  });
+
+  it('finds the upload a link (a group avatar) ends in, whatever the host, before any query or fragment', () => {
+    const name = '0123456789abcdef0123456789abcdef.png';
+    for (const link of [`https://chat.example/uploads/${name}`, `http://x/uploads/${name}?v=2`, `https://x/a/uploads/${name}#f`, `/uploads/${name}`]) {
+      expect(nameInLink(link), link).toBe(name);
+    }
+    for (const link of ['https://x/cat.png', `https://x/uploads/${name}/more`, 'https://x/uploads/0123.png', `https://x/uploads/${name.toUpperCase()}`]) {
+      expect(nameInLink(link), link).toBeUndefined();
     }
   });
 
