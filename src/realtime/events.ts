@@ -111,6 +111,14 @@ export type RecallPayload = RoomRef & { idx: number; by: string };
 /** `reaction`: the whole reactions map of message `idx` after a toggle. */
 export type ReactionPayload = RoomRef & { idx: number; reactions: Record<string, string[]> };
 
+/**
+ * `read`: `by` has read the room up to `idx`. To the reader's own connections
+ * (`gid`, or `dm` naming the other person), and in a direct conversation to
+ * the other person as a read receipt (`dm` and `by` are then the reader),
+ * unless the reader turned `readReceipts` off.
+ */
+export type ReadPayload = RoomRef & { idx: number; by: string };
+
 /** `typing`: `from` is typing in group `gid`, or to the receiver (`pm` is then `from`). */
 export type TypingPayload = { from: string } & ({ gid: string; pm?: undefined } | { pm: string; gid?: undefined });
 
@@ -142,6 +150,8 @@ export interface ServerToClientEvents {
   recall: (p: RecallPayload) => void;
   /** A message's reactions changed. */
   reaction: (p: ReactionPayload) => void;
+  /** A read marker moved: the caller's own (from another connection), or a friend's read receipt. */
+  read: (p: ReadPayload) => void;
   /** Someone is typing (at most one notice per person and room every 2 s). */
   typing: (p: TypingPayload) => void;
   /** A notification was written to this user's mailbox. */
