@@ -16,6 +16,7 @@ import type { OAuthService } from '../modules/oauth/oauth.service.ts';
 import type { FilesService } from '../modules/uploads/files.service.ts';
 import type { UploadsService } from '../modules/uploads/uploads.service.ts';
 import type { TusEndpoint } from '../modules/uploads/uploads.tus.ts';
+import type { ConversationListService } from '../modules/messages/conversation-list.service.ts';
 import type { GroupFilesService } from '../modules/messages/group-files.service.ts';
 import type { MessagesService } from '../modules/messages/messages.service.ts';
 import type { ReportsService } from '../modules/messages/reports.service.ts';
@@ -46,6 +47,8 @@ export interface Services {
   tus: TusEndpoint;
   /** Sending, recall, reactions, typing, history, search. */
   messages: MessagesService;
+  /** The conversation list with unread counts, and read markers. */
+  conversationList: ConversationListService;
   /** Recording reports of messages and users. */
   reports: ReportsService;
   /** Group managers removing a file shared in their group. */

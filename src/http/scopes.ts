@@ -58,6 +58,8 @@ const EXACT: Record<string, Scope> = {
   'GET /api/messages': 'messages.read',
   'GET /api/messages/search': 'messages.read',
   'POST /api/report': 'messages.read',
+  'GET /api/conversations': 'messages.read',
+  'POST /api/conversations/read': 'messages.read',
   'POST /api/messages': 'messages.send',
   'GET /api/groups': 'groups.read',
   'GET /api/groups/members': 'groups.read',

@@ -77,8 +77,9 @@ export function attachGateway(
       const ip = requestAddress(socket.request, trust);
       if (await services.penalties.isAddressBanned(ip)) return next(new Error('api.penalty.ipBanned'));
       const headers = { ...socket.handshake.headers };
+      // `auth.token`: an API key or a session token, told apart by format like a bearer header.
       const token = socket.handshake.auth?.token;
-      if (typeof token === 'string' && token !== '') headers['x-api-key'] = token;
+      if (typeof token === 'string' && token !== '') headers.authorization = `Bearer ${token}`;
       const identity = await resolveIdentity(services.auth, services.keys, headers);
       if (!identity) return next(new Error('api.unauthorized'));
       const refusal = statusRefusal(identity);

@@ -17,6 +17,7 @@ export type {
   Platform,
   PresencePayload,
   ReactionPayload,
+  ReadPayload,
   RecallPayload,
   ServerToClientEvents,
   TypingPayload,

@@ -61,7 +61,8 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
        coalesce(s.last_idx, 0) as last_idx, coalesce(rm.idx, 0) as read_idx,
        greatest(0, coalesce(s.last_idx, 0) - greatest(coalesce(rm.idx, 0), coalesce(s.last_idx, 0) - ${HISTORY_MAX})) as unread,
        l.idx as l_idx, lu.name as l_from, l.type as l_type,
-       case when l.type in ${FILE_TYPE_LIST} then l.content
+       case when l.recalled then ''
+            when l.type in ${FILE_TYPE_LIST} then l.content
             when l.type = 'merge' then left(coalesce(l.content::json ->> 'title', ''), ${PREVIEW_CHARS})
             else left(l.content, ${PREVIEW_CHARS}) end as l_content,
        l.ts as l_ts, l.recalled as l_recalled

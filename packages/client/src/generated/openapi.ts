@@ -464,6 +464,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every group the caller is in and every friend, with the newest message, the read marker and the unread count
+         * @description Newest activity first; rooms without messages last, by name. A client catching up after a reconnect lists once, then fetches `GET /api/messages?after=` only for rooms whose `lastIdx` moved.
+         */
+        get: operations["getApiConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the caller's read marker of a room forward
+         * @description A smaller `idx` than the marker changes nothing; one above the newest message is lowered to it. When the marker moves, the caller's connections get the socket event `read`, and in a direct conversation so does the friend (a read receipt) unless the caller's settings say `readReceipts: false`.
+         */
+        post: operations["postApiConversationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -1157,7 +1197,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log out: destroy the session and clear the cookie */
+        /**
+         * Log out: destroy the session and clear the cookie
+         * @description The session is the cookie’s, or the session token sent as `Authorization: Bearer` (native clients).
+         */
         post: operations["postApiLogout"];
         delete?: never;
         options?: never;
@@ -3918,6 +3961,180 @@ export interface operations {
                 };
             };
             /** @description Reason over 1000 characters (`api.tooLarge`). Also: Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    getApiConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversations: ({
+                            avatar: string;
+                            gid: string;
+                            last: {
+                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
+                                content: string;
+                                from: string;
+                                idx: number;
+                                recalled: boolean;
+                                ts: number;
+                                /** @enum {string} */
+                                type: "text" | "image" | "file" | "video" | "audio" | "merge";
+                            } | null;
+                            lastIdx: number;
+                            muted: boolean;
+                            name: string;
+                            readIdx: number;
+                            unread: number;
+                        } | {
+                            avatar: string;
+                            dm: string;
+                            last: {
+                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
+                                content: string;
+                                from: string;
+                                idx: number;
+                                recalled: boolean;
+                                ts: number;
+                                /** @enum {string} */
+                                type: "text" | "image" | "file" | "video" | "audio" | "merge";
+                            } | null;
+                            lastIdx: number;
+                            muted: boolean;
+                            name: string;
+                            online: boolean;
+                            readIdx: number;
+                            unread: number;
+                        })[];
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Not logged in, or an unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Account not active, API key without the scope, or not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    postApiConversationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dm?: string;
+                    gid?: string;
+                    idx: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        idx: number;
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Not logged in, or an unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active, API key without the scope, or not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Request body too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7146,12 +7363,14 @@ export interface operations {
             content: {
                 "application/json": {
                     password: string;
+                    /** @description Also answer the session token (`token`), for `Authorization: Bearer` and the socket `auth.token` */
+                    token?: boolean;
                     username: string;
                 };
             };
         };
         responses: {
-            /** @description `{ok, username, mustChange}` and the `chat_token` cookie, or `{ok, need2fa:true, challenge}` */
+            /** @description `{ok, username, mustChange}` and the `chat_token` cookie (with `token: true` also `token`, the session token), or `{ok, need2fa:true, challenge}` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8454,6 +8673,7 @@ export interface operations {
                     invisible?: boolean;
                     /** @enum {string} */
                     lang?: "zh" | "en" | "ja";
+                    readReceipts?: boolean;
                 };
             };
         };
@@ -9209,11 +9429,13 @@ export interface operations {
                 "application/json": {
                     challenge: string;
                     code: string;
+                    /** @description Also answer the session token (`token`), for `Authorization: Bearer` and the socket `auth.token` */
+                    token?: boolean;
                 };
             };
         };
         responses: {
-            /** @description `{ok, username, mustChange}` and the session cookie */
+            /** @description `{ok, username, mustChange}` and the session cookie (with `token: true` also `token`) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -73,7 +73,7 @@ export interface Step<M extends Indexed> {
   deliver: M[];
   /** History pages to fetch now. */
   fetch: FetchPlan[];
-  /** Rooms with a gap: if it is still there after a moment (messages through other nodes may be late), call planGap. */
+  /** Rooms with a gap: if it is still there after a moment (messages through other nodes may be late), call planRoom. */
   gaps: RoomKey[];
 }
 
@@ -160,16 +160,17 @@ export function receive<M extends Indexed>(state: SyncState<M>, messages: readon
 }
 
 /**
- * A gap is still open after the grace period: ask for the messages between the
- * watermark and the first held one. Nothing when the gap has closed or a page
- * is already on its way.
+ * Asks for what is missing in a room, if anything: a gap still open after the
+ * grace period (messages through other nodes may arrive late), or a page that
+ * failed. Nothing when the room is complete or a page is already on its way.
+ * The bound is the newest idx known: every message up to it was committed
+ * before we learned of it (indexes are allocated in commit order), so the page
+ * sees all of those that exist.
  */
-export function planGap<M extends Indexed>(state: SyncState<M>, key: RoomKey): { state: SyncState<M>; fetch: FetchPlan[] } {
+export function planRoom<M extends Indexed>(state: SyncState<M>, key: RoomKey): { state: SyncState<M>; fetch: FetchPlan[] } {
   const r = state.rooms[key];
-  const first = r?.held[0];
-  if (!r || !first || r.fetching) return { state, fetch: [] };
-  // The first held message exists, so every message below it was committed before it: the page covers the gap.
-  const plan = { room: key, after: r.delivered, bound: first.idx - 1 };
+  if (!r || r.fetching || r.known <= r.delivered) return { state, fetch: [] };
+  const plan = { room: key, after: r.delivered, bound: r.known };
   return { state: { ...state, rooms: { ...state.rooms, [key]: { ...r, fetching: true } } }, fetch: [plan] };
 }
 

@@ -7,7 +7,7 @@ import {
   type FetchPlan,
   type Indexed,
   pageFailed,
-  planGap,
+  planRoom,
   receive,
   type Step,
   type SyncState,
@@ -83,17 +83,17 @@ describe('live messages', () => {
     const b = receive(a.state, [g(6)]);
     expect(idxs(b.deliver)).toEqual([6, 7, 8]);
     expect(b.gaps).toEqual([]);
-    expect(planGap(b.state, 'g:g1').fetch).toEqual([]);
+    expect(planRoom(b.state, 'g:g1').fetch).toEqual([]);
   });
 
   it('fills a gap that stays open from history, delivering each message once', () => {
     const s = listed([{ gid: 'g1', lastIdx: 5 }]);
     const a = receive(s.state, [g(6), g(9)]);
     expect(idxs(a.deliver)).toEqual([6]);
-    const gap = planGap(a.state, 'g:g1');
-    expect(gap.fetch).toEqual([{ room: 'g:g1', after: 6, bound: 8 }]);
+    const gap = planRoom(a.state, 'g:g1');
+    expect(gap.fetch).toEqual([{ room: 'g:g1', after: 6, bound: 9 }]);
     // A second gap notice while the page is on its way asks for nothing more.
-    expect(planGap(gap.state, 'g:g1').fetch).toEqual([]);
+    expect(planRoom(gap.state, 'g:g1').fetch).toEqual([]);
     const page = applyPage(gap.state, gap.fetch[0]!, [g(7), g(8), g(9), g(10)], 500);
     expect(idxs(page.deliver)).toEqual([7, 8, 9, 10]);
     // 10 came with the page; arriving live afterwards it is a duplicate.
@@ -103,7 +103,7 @@ describe('live messages', () => {
   it('skips indexes the history shows do not exist (a deleted account took its messages)', () => {
     const s = listed([{ gid: 'g1', lastIdx: 5 }]);
     const a = receive(s.state, [g(9)]);
-    const gap = planGap(a.state, 'g:g1');
+    const gap = planRoom(a.state, 'g:g1');
     const page = applyPage(gap.state, gap.fetch[0]!, [g(7)], 500);
     expect(idxs(page.deliver)).toEqual([7, 9]);
     expect(watermarks(page.state)['g:g1']).toBe(9);
@@ -236,7 +236,7 @@ describe('random interleavings', () => {
           take(applyPage(state, plan, snapshot, 4));
         } else if (r < 0.85) {
           for (const gid of rooms) {
-            const gap = planGap(state, `g:${gid}`);
+            const gap = planRoom(state, `g:${gid}`);
             state = gap.state;
             for (const plan of gap.fetch) inFlight.push({ plan, snapshot: serverPage(server, plan, 4) });
           }
