@@ -176,8 +176,8 @@ function impliedErrors(doc: RouteDoc, access: Access): Record<number, string> {
 function security(access: Access, scope: Scope, doc: RouteDoc): Array<Record<string, string[]>> {
   if (doc.security === 'metricsToken') return [{}, { metricsToken: [] }];
   if (access === 'public') return [];
-  if (access === 'cookie') return [{ cookieAuth: [] }];
-  return [{ cookieAuth: [] }, { bearerAuth: [scope] }, { apiKeyAuth: [scope] }];
+  if (access === 'cookie') return [{ cookieAuth: [] }, { sessionToken: [] }];
+  return [{ cookieAuth: [] }, { sessionToken: [] }, { bearerAuth: [scope] }, { apiKeyAuth: [scope] }];
 }
 
 /** Every `{name}` of an OpenAPI path as a required string parameter. */
@@ -216,6 +216,12 @@ export function buildOpenApiDocument(
     in: 'cookie',
     name: 'chat_token',
     description: 'Session cookie set by /api/login (full rights, no scope needed)',
+  });
+  registry.registerComponent('securitySchemes', 'sessionToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The session token itself as `Authorization: Bearer <token>` (answered by /api/login and /api/twofa/verify with `token: true`, for native clients): the full rights of the cookie, no scope. Told from an API key by its format',
   });
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

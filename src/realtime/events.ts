@@ -128,7 +128,7 @@ export interface ServerToClientEvents {
   ready: (p: { name: string; platform: Platform }) => void;
   /** A friend or co-member came online, went offline, or switched away/invisible. */
   presence: (p: PresencePayload) => void;
-  /** This account was logged out (ban, password reset, deletion); the client should stop reconnecting. */
+  /** This account or session was logged out (ban, password reset, deletion, logout); the client should stop reconnecting. */
   'logged.out': (p: { reason: string }) => void;
   /** A penalty was imposed on this user. */
   penalty: (p: PenaltyPayload) => void;
@@ -198,6 +198,8 @@ export interface SocketData {
   ip: string;
   /** The API key's scopes; null for a session cookie (full rights). */
   scopes: readonly string[] | null;
+  /** The session's token hash (cookie or bearer token); null for an API key. Logging out ends its connections. */
+  sessionHash: string | null;
 }
 
 export const PLATFORMS = ['web', 'desktop', 'mobile', 'bot'] as const;

@@ -96,6 +96,7 @@ export function attachGateway(
         ip,
         // Events that act (sending, recalling, reacting) check the key's scopes like HTTP routes do.
         scopes: identity.key ? [...identity.key.scopes] : null,
+        sessionHash: identity.sessionHash ?? null,
       };
       next();
     } catch (err) {
@@ -138,7 +139,8 @@ export function attachGateway(
     const setup = (async () => {
       const extra: string[] = [];
       for (const hook of ctx.hooks.socketRooms) extra.push(...(await hook(userId)));
-      await socket.join([rooms.user(userId), ...extra]);
+      const session = socket.data.sessionHash ? [rooms.session(socket.data.sessionHash)] : [];
+      await socket.join([rooms.user(userId), ...session, ...extra]);
       const user = await services.users.account(userId);
       await services.presence.connected(
         { id: userId, name, invisible: user.invisible, away: user.away },

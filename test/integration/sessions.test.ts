@@ -126,4 +126,29 @@ describe('POST /api/logout with the bearer token', () => {
     expect((await bearer(cluster.b, other, u.ip).get('/api/me')).status).toBe(200);
     expect((await u.get('/api/me')).status).toBe(200);
   });
+
+  it("ends that session's connections (on every node), not the others'", async () => {
+    const u = await newUser(cluster);
+    const token = await tokenLogin(u.name, u.ip);
+    const open = async (t: string) => {
+      const s = io(cluster.b.url, { path: '/ws', transports: ['websocket'], auth: { token: t }, reconnection: false, forceNew: true });
+      await waitFor(s, 'ready');
+      return s;
+    };
+    const mine = await open(token);
+    const otherSession = await open(await tokenLogin(u.name, u.ip));
+    try {
+      const told = waitFor(mine, 'logged.out');
+      const gone = new Promise((resolve) => mine.once('disconnect', resolve));
+      expect((await bearer(cluster.a, token, u.ip).post('/api/logout')).status).toBe(200);
+      expect(await told).toEqual({ reason: 'logout' });
+      await gone;
+      expect(otherSession.connected).toBe(true);
+      const ack = await otherSession.timeout(3000).emitWithAck('status', { away: true });
+      expect(ack).toEqual({ ok: true });
+    } finally {
+      mine.close();
+      otherSession.close();
+    }
+  });
 });
