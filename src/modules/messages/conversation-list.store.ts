@@ -74,10 +74,12 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
   left join users lu on lu.id = l.from_id
   left join users p on p.id = r.peer_id`;
 
-/** The list as one JSON value (cheaper to decode than row by row; see aggregatedRows), prepared: its plan is reused. */
-const LIST_JSON = prepared(
-  `select coalesce(json_agg(t order by t.l_ts desc nulls last, lower(t.name), t.room), '[]'::json) as rows from (${LIST}) t`,
-);
+/**
+ * Plain rows, ordered here: for 500 rooms `json_agg` of the rows cost Postgres
+ * three times the query itself (14 ms against 4.3 ms at p50), more than
+ * decoding the rows saves.
+ */
+const LIST_ORDERED = prepared(`${LIST}\n order by l.ts desc nulls last, lower(r.name), r.room`);
 
 /**
  * Moves a marker forward to `$3`, clamped to the room's newest idx; returns
@@ -98,8 +100,7 @@ select (select idx from up) as moved, coalesce((select idx from read_markers whe
 /** SQL of the conversation list and read markers. Returns rows; knows nothing of HTTP. */
 export const conversationListStore = {
   async list(q: Queryable, userId: number): Promise<ConversationRow[]> {
-    const rows = await q.query<{ rows: ConversationRow[] }>(LIST_JSON, [userId]);
-    return rows[0]?.rows ?? [];
+    return q.query<ConversationRow>(LIST_ORDERED, [userId]);
   },
 
   async markRead(q: Queryable, userId: number, room: string, idx: number): Promise<{ moved: number | null; before: number }> {
