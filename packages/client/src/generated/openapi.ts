@@ -1302,7 +1302,7 @@ export interface paths {
         };
         /**
          * A page of a group or direct conversation, oldest first
-         * @description Without `before`/`after`: the newest `limit` messages. `before`: older pages. `after`: the oldest messages above an idx (catch-up after a reconnect). At most 500 messages are kept per room.
+         * @description Without `limit`, `before` or `after`: the whole kept history (at most 500 messages are kept per room). `before`: older pages. `after`: the oldest messages above an idx (catch-up after a reconnect). `limit`: at most 500; 100 by default with `before` or `after`.
          */
         get: operations["getApiMessages"];
         put?: never;
@@ -8620,7 +8620,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, invisible, away, lang, allowInvite}` */
+            /** @description `{ok, invisible, away, lang, allowInvite, readReceipts}` */
             200: {
                 headers: {
                     [name: string]: unknown;
