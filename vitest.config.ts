@@ -12,7 +12,11 @@ const clusterWanted = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_
  * Files that test several processes sharing Postgres and Redis: nothing to run in embedded mode
  * (PGlite allows one process per data directory), so they belong to the cluster project only.
  */
-const CLUSTER_ONLY = ['test/integration/failover.test.ts', 'packages/client/test/integration/failover.test.ts'];
+const CLUSTER_ONLY = [
+  'test/integration/failover.test.ts',
+  'test/integration/backup.test.ts',
+  'packages/client/test/integration/failover.test.ts',
+];
 
 const integration = (name: 'embedded' | 'cluster') => ({
   extends: true as const,

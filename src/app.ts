@@ -8,11 +8,13 @@ import { Server } from 'socket.io';
 import type { Config } from './config.ts';
 import type { AppContext, Hooks } from './context.ts';
 import { type Db, openDatabase, poolUsage } from './db/index.ts';
+import { PgliteDb } from './db/pglite.ts';
 import { migrate } from './db/migrate.ts';
 import { badRequest } from './errors.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
-import { authenticate, requireAdmin } from './http/authenticate.ts';
-import type { RouteDeps, Services } from './http/deps.ts';
+import { authenticators } from './http/authenticate.ts';
+import type { RouteDeps } from './http/deps.ts';
+import type { Services } from './services.ts';
 import { healthRoutes } from './http/health.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { databaseCheck, namedCheck, redisCheck } from './http/readiness.ts';
@@ -22,6 +24,7 @@ import { randomHex } from './lib/crypto.ts';
 import { createJobs } from './jobs/index.ts';
 import { Metrics } from './metrics.ts';
 import { adminFilesRoutes } from './modules/admin/admin-files.routes.ts';
+import { startControlSocket } from './modules/backup/control-socket.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -230,9 +233,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const deps: RouteDeps = {
     ctx,
     services,
-    login: authenticate(auth, keys),
-    cookieLogin: authenticate(auth, keys, { cookieOnly: true }),
-    admin: requireAdmin,
+    ...authenticators(auth, keys),
   };
   const routers = config.roles.has('api')
     ? [
@@ -287,6 +288,9 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   }, SESSION_SWEEP_MS);
   sessionTimer.unref();
 
+  // Embedded mode: how `npm run export` reaches this process's database (docs/operations.md).
+  const control = !opts.db && db instanceof PgliteDb ? await startControlSocket({ dataDir: config.dataDir, db, log }) : undefined;
+
   return {
     ctx,
     services,
@@ -334,6 +338,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
         await storage.close();
         await state.close();
         for (const c of adapterClients) c.disconnect();
+        await control?.close();
         await db.close();
       })();
       return closing;

@@ -1,5 +1,5 @@
 import type { AppContext } from './context.ts';
-import type { Services } from './http/deps.ts';
+import type { Services } from './services.ts';
 import { registerMailboxJobs } from './modules/mailbox/mailbox.jobs.ts';
 import { registerUploadJobs } from './modules/uploads/uploads.jobs.ts';
 

@@ -36,9 +36,10 @@ const LEDGER = `create table if not exists schema_migrations (
  * Applies pending migrations, each in its own transaction. Forward only.
  * On Postgres a session advisory lock makes concurrent node starts wait for
  * each other instead of racing; PGlite is single-process by construction.
+ * `upTo` stops after that version (an import loads an archive at its own schema version first).
  */
-export async function migrate(db: Db): Promise<string[]> {
-  const migrations = listMigrations();
+export async function migrate(db: Db, opts: { upTo?: number } = {}): Promise<string[]> {
+  const migrations = listMigrations().filter((m) => opts.upTo === undefined || m.version <= opts.upTo);
   if (db instanceof PostgresDb) {
     return db.withClient(async (client) => {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

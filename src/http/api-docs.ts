@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type Application, Router } from 'express';
+import type { Application, Router } from 'express';
 import type { RouteDeps } from './deps.ts';
 import { VERSION } from './health.ts';
 import { buildOpenApiDocument, describeRoute } from './openapi.ts';
+import { apiRouter } from './routes.ts';
+import { open } from './access.ts';
 
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>['document'];
 
@@ -17,12 +19,12 @@ const DESCRIPTION =
  * request, from the routes this node serves.
  */
 export function apiDocsRoutes(deps: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
   const cache = new WeakMap<Application, { json: string; html: string }>();
   const rendered = (app: Application) => {
     let entry = cache.get(app);
     if (!entry) {
-      const { document } = buildOpenApiDocument(app, deps, {
+      const { document } = buildOpenApiDocument(app, {
         title: 'Chat Service API',
         version: VERSION,
         description: DESCRIPTION,
@@ -37,6 +39,7 @@ export function apiDocsRoutes(deps: RouteDeps): Router {
   r.get(
     '/api/openapi.json',
     describeRoute({ summary: 'This OpenAPI 3.1 document', tag: 'operations', responseDescription: 'The document' }),
+    open,
     (req, res) => {
       res.type('application/json').send(rendered(req.app).json);
     },
@@ -45,6 +48,7 @@ export function apiDocsRoutes(deps: RouteDeps): Router {
   r.get(
     '/api/docs',
     describeRoute({ summary: 'Browsable API reference', tag: 'operations', produces: 'text/html' }),
+    open,
     (req, res) => {
       res.set('Content-Security-Policy', `default-src 'none'; style-src '${STYLE_HASH}'; frame-ancestors 'none'`);
       res.type('text/html').send(rendered(req.app).html);

@@ -1,103 +1,79 @@
-import { parseCookie } from 'cookie';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { type AppError, forbidden, unauthorized } from '../errors.ts';
+import type { RequestHandler } from 'express';
+import { forbidden, unauthorized } from '../errors.ts';
+import type { Identity, Scope } from '../identity.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import { resolveIdentity, statusRefusal } from '../modules/auth/credentials.ts';
 import type { KeysService } from '../modules/keys/keys.service.ts';
-import type { Identity } from './identity.ts';
-import { KEY_RE } from '../modules/keys/keys.policy.ts';
-import { scopeFor } from './scopes.ts';
+import { withAccess } from './access.ts';
 
-export const SESSION_COOKIE = 'chat_token';
-
-type Headers = Record<string, string | string[] | undefined>;
-
-/** What `Authorization: Bearer` carries, if anything. */
-function bearer(headers: Headers): string | undefined {
-  const auth = headers.authorization;
-  return typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
-}
-
-/**
- * An API key has its own format (`key_<8 hex>_<48 hex>`, KEY_RE); any other
- * bearer value is taken for a session token (native clients: `token: true`
- * at login). Neither format can be mistaken for the other.
- */
-export const isApiKeyFormat = (value: string): boolean => KEY_RE.test(value);
-
-/** The API key presented by a request or handshake: `Authorization: Bearer key_…` or `X-API-Key`. */
-export function presentedKey(headers: Headers): string | undefined {
-  const b = bearer(headers);
-  if (b !== undefined && isApiKeyFormat(b)) return b;
-  const x = headers['x-api-key'];
-  return typeof x === 'string' && x !== '' ? x.trim() : undefined;
-}
-
-/** A session token sent as `Authorization: Bearer` (not in the API-key format). */
-export function bearerSessionToken(headers: Headers): string | undefined {
-  const b = bearer(headers);
-  return b !== undefined && !isApiKeyFormat(b) ? b : undefined;
-}
-
-export function sessionToken(cookieHeader: string | undefined): string | undefined {
-  if (!cookieHeader) return undefined;
-  return parseCookie(cookieHeader)[SESSION_COOKIE];
-}
-
-/**
- * Resolves the caller: the cookie first, then a bearer session token (full
- * rights, like the cookie; the identity says `bearer: true`), then an API
- * key. A key must carry the route's scope and spends one call of its rate
- * window. The account must be active (a ban found here answers 403).
- */
-export async function resolveIdentity(auth: AuthService, keys: KeysService, headers: Headers): Promise<Identity | undefined> {
-  const token = sessionToken(headers.cookie as string | undefined);
-  if (token) {
-    const identity = await auth.resolveSession(token);
-    if (identity) return identity;
+declare global {
+  namespace Express {
+    interface Request {
+      /** Set by the access middleware on every logged-in route. */
+      identity?: Identity;
+    }
   }
-  const session = bearerSessionToken(headers);
-  if (session) {
-    const identity = await auth.resolveSession(session);
-    // A copy: the cached identity is shared by every request of the session, cookie or bearer.
-    return identity ? { ...identity, bearer: true } : undefined;
-  }
-  const key = presentedKey(headers);
-  if (key) return keys.resolve(key);
-  return undefined;
 }
 
-export function statusRefusal(identity: Identity): AppError | undefined {
-  if (identity.status === 'active') return undefined;
-  if (identity.status === 'banned') return forbidden('api.login.banned');
-  if (identity.status === 'pending') return forbidden('api.login.pending');
-  return forbidden('api.login.rejected');
+/** The access middleware of logged-in routes (see access.ts): each marks the routes it guards. */
+export interface Authenticators {
+  /** Logged in by cookie, or by an API key that carries `scope` (and has calls left in its window). */
+  login(scope: Scope): RequestHandler;
+  /** Logged in by the session cookie only (`/api/keys*`). */
+  cookieLogin: RequestHandler;
+  /** Administrators only: by cookie, or by an administrator's key with the `admin` scope. */
+  admin: RequestHandler;
 }
 
-export interface AuthOptions {
-  /** `/api/keys*`: the session cookie only, never a key. */
-  cookieOnly?: boolean;
-}
-
-/** Requires a logged-in caller (401 otherwise) and sets `req.identity`. */
-export function authenticate(auth: AuthService, keys: KeysService, opts: AuthOptions = {}): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+export function authenticators(auth: AuthService, keys: KeysService): Authenticators {
+  /** Requires a logged-in, active caller (401/403 otherwise) and sets `req.identity`. */
+  const authenticate = async (req: Parameters<RequestHandler>[0], scope: Scope | 'cookie'): Promise<Identity> => {
     const identity = await resolveIdentity(auth, keys, req.headers);
     if (!identity) throw unauthorized();
     const refusal = statusRefusal(identity);
     if (refusal) throw refusal;
     if (identity.via === 'key') {
-      if (opts.cookieOnly) throw forbidden('api.keyNotAllowed');
-      const scope = scopeFor(req.method, req.baseUrl + req.path);
+      if (scope === 'cookie') throw forbidden('api.keyNotAllowed');
       if (!identity.key?.scopes.has(scope)) throw forbidden('api.forbidden');
       await keys.consumeRate(identity);
     }
     req.identity = identity;
-    next();
+    return identity;
+  };
+
+  // One middleware per scope, made once: routes share it, and it is what marks them.
+  const byScope = new Map<Scope, RequestHandler>();
+  const login = (scope: Scope): RequestHandler => {
+    let handler = byScope.get(scope);
+    if (!handler) {
+      handler = withAccess(
+        async (req, _res, next) => {
+          await authenticate(req, scope);
+          next();
+        },
+        { access: 'login', scope },
+      );
+      byScope.set(scope, handler);
+    }
+    return handler;
+  };
+
+  return {
+    login,
+    cookieLogin: withAccess(
+      async (req, _res, next) => {
+        await authenticate(req, 'cookie');
+        next();
+      },
+      { access: 'cookie' },
+    ),
+    admin: withAccess(
+      async (req, _res, next) => {
+        const identity = await authenticate(req, 'admin');
+        if (identity.role !== 'admin') throw forbidden('api.forbidden');
+        next();
+      },
+      { access: 'admin', scope: 'admin' },
+    ),
   };
 }
-
-/** Administrators only (403 otherwise). Runs after `authenticate`. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (req.identity?.role !== 'admin') throw forbidden('api.forbidden');
-  next();
-};

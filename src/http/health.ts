@@ -1,9 +1,11 @@
-import { type Response, Router } from 'express';
+import type { Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { describeRoute } from './openapi.ts';
 import { runReadiness } from './readiness.ts';
-import { parse } from './validate.ts';
+import { parse } from '../lib/validate.ts';
+import { apiRouter } from './routes.ts';
+import { open } from './access.ts';
 
 export const VERSION = '0.1.0';
 
@@ -25,7 +27,7 @@ const wantsReadiness = (v: string | undefined) => v !== undefined && !['0', 'fal
  * pass, 503 with the per-check results otherwise. Public, on every role.
  */
 export function healthRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const r = apiRouter();
   const started = Date.now();
 
   const ready = async (res: Response) => {
@@ -43,6 +45,7 @@ export function healthRoutes(ctx: AppContext): Router {
       response: z.object({ ok: z.literal(true), uptime: z.number(), mode: z.enum(['embedded', 'cluster']), version: z.string() }),
       errors: { 503: 'The database does not answer (or, with ready=1, a readiness check failed)' },
     }),
+    open,
     async (req, res) => {
       if (wantsReadiness(parse(healthQuery, req.query).ready)) return ready(res);
       const dbOk = await ctx.db.ping();
@@ -60,6 +63,7 @@ export function healthRoutes(ctx: AppContext): Router {
       response: readinessBody,
       errors: { 503: 'A check failed or the node is shutting down; `checks` tells which' },
     }),
+    open,
     (_req, res) => ready(res),
   );
 

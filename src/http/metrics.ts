@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
 import { describeRoute } from './openapi.ts';
+import { apiRouter } from './routes.ts';
+import { open } from './access.ts';
 
 /** Constant-time comparison, so the token cannot be guessed byte by byte from response times. */
 function sameToken(given: string, expected: string): boolean {
@@ -17,7 +19,7 @@ function sameToken(given: string, expected: string): boolean {
  * role; keep it off the public load balancer (infra/nginx.conf does).
  */
 export function metricsRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const r = apiRouter();
   const token = ctx.config.metricsToken;
   r.get(
     '/metrics',
@@ -27,6 +29,7 @@ export function metricsRoutes(ctx: AppContext): Router {
       produces: 'text/plain',
       security: 'metricsToken',
     }),
+    open,
     async (req, res) => {
       if (token !== undefined) {
         const auth = req.get('authorization') ?? '';

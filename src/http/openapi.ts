@@ -1,7 +1,9 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Application, RequestHandler } from 'express';
 import { z } from 'zod';
-import { type Scope, scopeFor } from './scopes.ts';
+import type { Scope } from '../identity.ts';
+import { type Access, routeAccess } from './access.ts';
+import { listRoutes, type ServedRoute } from './routes.ts';
 
 /**
  * The OpenAPI 3.1 document is generated from the Express router itself: every
@@ -73,69 +75,9 @@ function docOf(handle: unknown): RouteDoc | undefined {
   return typeof handle === 'function' && ROUTE_DOC in handle ? (handle as DescribedHandler)[ROUTE_DOC] : undefined;
 }
 
-/** How a route authenticates, read from the middleware it runs. */
-export type Access = 'public' | 'login' | 'cookie' | 'admin';
-
-/** The middleware instances that mark a route's access level (`RouteDeps.login`, `.cookieLogin`, `.admin`). */
-export interface AccessMarkers {
-  login: RequestHandler;
-  cookieLogin: RequestHandler;
-  admin: RequestHandler;
-}
-
-/** A route as Express serves it. */
-export interface ServedRoute {
-  /** Upper case. */
-  method: string;
-  /** Express syntax, mount path included: `/api/groups/:gid`. */
-  path: string;
-  handlers: readonly unknown[];
-}
-
-// Express exposes no public way to list routes; these are the parts of router 2.x we read.
-interface RouteLike {
-  path: unknown;
-  methods: Record<string, boolean>;
-  stack: Array<{ handle: unknown }>;
-}
-interface LayerLike {
-  route?: RouteLike;
-  handle?: { stack?: unknown };
-  rawPath?: unknown;
-}
-
-/** Every route of the app, in registration order, including those of mounted routers. */
-export function listRoutes(app: Application): ServedRoute[] {
-  const out: ServedRoute[] = [];
-  const walk = (stack: readonly LayerLike[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const path = prefix + String(layer.route.path);
-        const handlers = layer.route.stack.map((l) => l.handle);
-        for (const m of Object.keys(layer.route.methods)) {
-          // `_all` is router.all(); document such a route with explicit methods instead.
-          out.push({ method: m === '_all' ? 'ALL' : m.toUpperCase(), path, handlers });
-        }
-      } else if (Array.isArray(layer.handle?.stack)) {
-        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-        walk(layer.handle.stack as LayerLike[], prefix + mount);
-      }
-    }
-  };
-  walk((app.router as unknown as { stack: LayerLike[] }).stack, '');
-  return out;
-}
-
 /** `/api/groups/:gid` → `/api/groups/{gid}`; Express 5 wildcards `*rest` too; optional braces dropped. */
 export function openApiPath(expressPath: string): string {
   return expressPath.replace(/[{}]/g, '').replace(/[:*]([A-Za-z_$][\w$]*)/g, '{$1}');
-}
-
-function accessOf(handlers: readonly unknown[], markers: AccessMarkers): Access {
-  if (handlers.includes(markers.admin)) return 'admin';
-  if (handlers.includes(markers.cookieLogin)) return 'cookie';
-  if (handlers.includes(markers.login)) return 'login';
-  return 'public';
 }
 
 const failure = z
@@ -173,11 +115,12 @@ function impliedErrors(doc: RouteDoc, access: Access): Record<number, string> {
   return errs;
 }
 
-function security(access: Access, scope: Scope, doc: RouteDoc): Array<Record<string, string[]>> {
+function security(access: Access, scope: Scope | undefined, doc: RouteDoc): Array<Record<string, string[]>> {
   if (doc.security === 'metricsToken') return [{}, { metricsToken: [] }];
   if (access === 'public') return [];
   if (access === 'cookie') return [{ cookieAuth: [] }, { sessionToken: [] }];
-  return [{ cookieAuth: [] }, { sessionToken: [] }, { bearerAuth: [scope] }, { apiKeyAuth: [scope] }];
+  const scopes = scope ? [scope] : [];
+  return [{ cookieAuth: [] }, { sessionToken: [] }, { bearerAuth: scopes }, { apiKeyAuth: scopes }];
 }
 
 /** Every `{name}` of an OpenAPI path as a required string parameter. */
@@ -207,7 +150,6 @@ export interface DocumentInfo {
 /** The OpenAPI document of the routes this app serves, and the routes that carry no declaration. */
 export function buildOpenApiDocument(
   app: Application,
-  markers: AccessMarkers,
   info: DocumentInfo,
 ): { document: ReturnType<OpenApiGeneratorV31['generateDocument']>; undocumented: ServedRoute[] } {
   const registry = new OpenAPIRegistry();
@@ -246,13 +188,13 @@ export function buildOpenApiDocument(
   const undocumented: ServedRoute[] = [];
   for (const route of listRoutes(app)) {
     const doc = route.handlers.map(docOf).find((d) => d !== undefined);
-    if (!doc || route.method === 'ALL') {
+    const rule = routeAccess(route);
+    if (!doc || !rule || route.method === 'ALL') {
       undocumented.push(route);
       continue;
     }
     const path = openApiPath(route.path);
-    const access = accessOf(route.handlers, markers);
-    const scope = scopeFor(route.method, path);
+    const { access, scope } = rule;
     const body: Record<string, { schema: z.ZodType }> = {};
     if (doc.body) body['application/json'] = { schema: doc.body };
     for (const [type, schema] of Object.entries(doc.bodyContent ?? {})) body[type] = { schema };
@@ -288,7 +230,7 @@ export function buildOpenApiDocument(
       ...(doc.description ? { description: doc.description } : {}),
       tags: [doc.tag ?? defaultTag(path)],
       security: security(access, scope, doc),
-      ...(access === 'login' || access === 'admin' ? { 'x-scope': scope } : {}),
+      ...(scope ? { 'x-scope': scope } : {}),
       'x-access': access,
       request: {
         ...(Object.keys(body).length ? { body: { required: true, content: body } } : {}),

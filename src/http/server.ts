@@ -2,8 +2,10 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import helmet from 'helmet';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { assertAccessDeclared } from './access.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { observeRequests } from './request-log.ts';
+import { listRoutes } from './routes.ts';
 
 /** JSON bodies above this are refused with 413 before they are read (Content-Length) or as soon as they pass it. */
 export const JSON_LIMIT_BYTES = 100 * 1024;
@@ -47,6 +49,8 @@ export function securityHeaders(): RequestHandler {
 export function buildExpress(ctx: AppContext, routers: readonly Router[], gates: readonly RequestHandler[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
+  // `/API/MESSAGES` is not another spelling of `/api/messages` (routers say the same: apiRouter).
+  app.set('case sensitive routing', true);
   if (ctx.config.trustProxy !== undefined) app.set('trust proxy', ctx.config.trustProxy);
   app.use(observeRequests(app, ctx));
   app.use(securityHeaders());
@@ -58,7 +62,10 @@ export function buildExpress(ctx: AppContext, routers: readonly Router[], gates:
   });
   app.use(express.json({ limit: JSON_LIMIT_BYTES }));
   for (const r of routers) app.use(r);
-  app.use('/api', apiNotFound);
+  // A route that does not say who may call it must not be served at all.
+  assertAccessDeclared(listRoutes(app));
+  // Any spelling of an /api path that no route served is a JSON 404, not Express's HTML page.
+  app.use((req, res, next) => (/^\/api(\/|$)/i.test(req.path) ? apiNotFound(req, res, next) : next()));
   app.use(errorHandler);
   return app;
 }

@@ -2,9 +2,9 @@ import type { Server as HttpServer } from 'node:http';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { resolveIdentity, statusRefusal } from '../http/authenticate.ts';
-import { compileTrust, requestAddress } from '../http/client-address.ts';
-import type { Services } from '../http/deps.ts';
+import { resolveIdentity, statusRefusal } from '../modules/auth/credentials.ts';
+import { compileTrust, requestAddress } from '../lib/client-address.ts';
+import type { Services } from '../services.ts';
 import type { Socket } from 'socket.io';
 import {
   type Ack,

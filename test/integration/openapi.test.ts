@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRoutes, openApiPath } from '../../src/http/openapi.ts';
+import { openApiPath } from '../../src/http/openapi.ts';
+import { listRoutes } from '../../src/http/routes.ts';
 import { Client } from '../helpers/client.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
 

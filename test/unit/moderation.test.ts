@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileTrust } from '../../src/http/client-address.ts';
+import { compileTrust } from '../../src/lib/client-address.ts';
 import { SecretBox } from '../../src/lib/secret-box.ts';
 import { AUDIT_DETAIL_MAX, formatDetail } from '../../src/modules/audit/audit.policy.ts';
 import { inForce, isPermanent, MAX_PENALTY_SECONDS, penaltyExpiry } from '../../src/modules/moderation/penalties.policy.ts';

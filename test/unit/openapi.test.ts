@@ -1,10 +1,10 @@
 import express, { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildOpenApiDocument, describeRoute, listRoutes, openApiPath } from '../../src/http/openapi.ts';
+import { assertAccessDeclared, open, withAccess } from '../../src/http/access.ts';
+import { buildOpenApiDocument, describeRoute, openApiPath } from '../../src/http/openapi.ts';
+import { listRoutes } from '../../src/http/routes.ts';
 
-const pass: express.RequestHandler = (_req, _res, next) => next();
-const markers = { login: pass, cookieLogin: pass, admin: pass };
 
 describe('openApiPath', () => {
   it.each([
@@ -18,20 +18,20 @@ describe('openApiPath', () => {
 });
 
 describe('listRoutes and buildOpenApiDocument', () => {
-  const login: express.RequestHandler = (_req, _res, next) => next();
+  const login = withAccess((_req, _res, next) => next(), { access: 'login', scope: 'groups.read' });
   const app = express();
   const r = Router();
   r.get('/api/things/:id', describeRoute({ summary: 'One thing' }), login, (_req, res) => {
     res.json({ ok: true });
   });
-  r.post('/api/things', describeRoute({ summary: 'Make a thing', body: z.object({ name: z.string().max(10) }) }), (_req, res) => {
+  r.post('/api/things', describeRoute({ summary: 'Make a thing', body: z.object({ name: z.string().max(10) }) }), open, (_req, res) => {
     res.json({ ok: true });
   });
-  r.delete('/api/things', (_req, res) => {
+  r.delete('/api/things', open, (_req, res) => {
     res.json({ ok: true });
   });
   const mounted = Router();
-  mounted.get('/status', describeRoute({ summary: 'Mounted' }), (_req, res) => {
+  mounted.get('/status', describeRoute({ summary: 'Mounted' }), open, (_req, res) => {
     res.json({ ok: true });
   });
   app.use(r);
@@ -47,11 +47,13 @@ describe('listRoutes and buildOpenApiDocument', () => {
   });
 
   it('documents declared routes and reports the rest as undocumented', () => {
-    const { document, undocumented } = buildOpenApiDocument(app, { ...markers, login }, { title: 't', version: '1' });
+    const { document, undocumented } = buildOpenApiDocument(app, { title: 't', version: '1' });
     expect(undocumented.map((x) => `${x.method} ${x.path}`)).toEqual(['DELETE /api/things']);
     const one = document.paths?.['/api/things/{id}']?.get;
     expect(one?.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
     expect(one?.['x-access']).toBe('login');
+    expect(one?.['x-scope']).toBe('groups.read');
+    expect(one?.security).toContainEqual({ bearerAuth: ['groups.read'] });
     expect(document.paths?.['/api/things']?.post?.responses?.['413']).toBeDefined();
     expect(document.paths?.['/api/sub/status']?.get?.summary).toBe('Mounted');
   });
@@ -73,13 +75,14 @@ describe('answers beyond a JSON 200', () => {
       responseHeaders: z.object({ Location: z.string() }),
       otherResponses: { 412: 'Protocol version not supported' },
     }),
+    open,
     handler,
   );
-  r.head('/api/files{/*id}', describeRoute({ summary: 'Offset', responseHeaders: z.object({ 'Upload-Offset': z.string() }) }), handler);
-  r.delete('/api/files{/*id}', describeRoute({ summary: 'Drop', status: 204 }), handler);
-  r.get('/files/:name', describeRoute({ summary: 'Content', produces: '*/*', otherResponses: { 206: 'A range' } }), handler);
+  r.head('/api/files{/*id}', describeRoute({ summary: 'Offset', responseHeaders: z.object({ 'Upload-Offset': z.string() }) }), open, handler);
+  r.delete('/api/files{/*id}', describeRoute({ summary: 'Drop', status: 204 }), open, handler);
+  r.get('/files/:name', describeRoute({ summary: 'Content', produces: '*/*', otherResponses: { 206: 'A range' } }), open, handler);
   app.use(r);
-  const { document, undocumented } = buildOpenApiDocument(app, markers, { title: 't', version: '1' });
+  const { document, undocumented } = buildOpenApiDocument(app, { title: 't', version: '1' });
   const item = document.paths?.['/api/files/{id}'];
   type Answer = { headers?: Record<string, unknown>; content?: Record<string, unknown>; description?: string };
   const answer = (op: { responses?: Record<string, unknown> } | undefined, code: string): Answer => (op?.responses?.[code] ?? {}) as Answer;
@@ -115,3 +118,25 @@ describe('answers beyond a JSON 200', () => {
   });
 });
 
+
+describe('access declarations', () => {
+  const pass: express.RequestHandler = (_req, _res, next) => next();
+  const login = withAccess(pass, { access: 'login', scope: 'messages.send' });
+
+  it('accept routes with exactly one access middleware', () => {
+    const app = express();
+    app.post('/api/a', login, pass);
+    app.get('/api/b', open, pass);
+    expect(() => assertAccessDeclared(listRoutes(app))).not.toThrow();
+  });
+
+  it('refuse, by name, a route that declares none or two', () => {
+    const app = express();
+    const r = Router();
+    r.post('/api/none', pass);
+    r.post('/api/both', open, login, pass);
+    r.get('/api/fine', login, pass);
+    app.use(r);
+    expect(() => assertAccessDeclared(listRoutes(app))).toThrow(/POST \/api\/none, POST \/api\/both$/);
+  });
+});

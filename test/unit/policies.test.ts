@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/config.ts';
-import { normalizeScopes, scopeFor } from '../../src/http/scopes.ts';
+import { normalizeScopes } from '../../src/identity.ts';
 import { loginRefusal } from '../../src/modules/auth/auth.policy.ts';
 import { grantableScopes } from '../../src/modules/keys/keys.policy.ts';
 import { isStrongPassword, isUploadPath, isValidEmail, isValidName } from '../../src/modules/users/users.policy.ts';
@@ -39,24 +39,6 @@ describe('scopes', () => {
   it('normalises to the canonical order, de-duplicated, unknown dropped', () => {
     expect(normalizeScopes(['admin', 'users.read', 'x', 'profile.read', 'users.read'])).toEqual(['profile.read', 'users.read', 'admin']);
   });
-
-  it.each([
-    ['GET', '/api/me', 'profile.read'],
-    ['POST', '/api/profile', 'profile.write'],
-    ['POST', '/api/pass', 'security'],
-    ['GET', '/api/messages/search', 'messages.read'],
-    ['POST', '/api/messages', 'messages.send'],
-    ['POST', '/api/groups/rename', 'groups.manage'],
-    ['POST', '/api/groups/announce', 'groups.manage'],
-    ['POST', '/api/groups/avatar', 'groups.manage'],
-    ['POST', '/api/groups/join', 'groups.write'],
-    ['GET', '/api/groups/members', 'groups.read'],
-    ['POST', '/api/upload/chunk', 'files.upload'],
-    ['PATCH', '/api/tus/abc', 'files.upload'],
-    ['GET', '/api/admin/users', 'admin'],
-    ['GET', '/api/unmapped/thing', 'profile.read'],
-    ['GET', '/api/me/', 'profile.read'],
-  ])('%s %s needs %s', (method, p, scope) => expect(scopeFor(method, p)).toBe(scope));
 
   it('plain users cannot grant admin', () => {
     expect(grantableScopes('user')).not.toContain('admin');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMessageKey } from '../../src/i18n/keys.ts';
 
-const ROOTS = ['src/modules/friends', 'src/modules/groups', 'src/modules/users', 'src/http/fields.ts'];
+const ROOTS = ['src/modules/friends', 'src/modules/groups', 'src/modules/users', 'src/lib/fields.ts'];
 
 function files(p: string): string[] {
   if (p.endsWith('.ts')) return [p];

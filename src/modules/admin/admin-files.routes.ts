@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
-import { actorOf } from '../audit/audit.service.ts';
+import { parse } from '../../lib/validate.ts';
+import { actorOf } from '../../http/caller.ts';
 import { fileDelBody, filesDelBatchBody, filesQuery } from './admin.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 const fileEntry = z.object({
   name: z.string().describe('Stored name'),
@@ -27,8 +28,8 @@ const filesList = z.object({
 });
 
 /** /api/admin/files*: uploaded files (spec 2.15 and 4.8), administrators only. */
-export function adminFilesRoutes({ login, admin, services: { files } }: RouteDeps): Router {
-  const r = Router();
+export function adminFilesRoutes({ admin, services: { files } }: RouteDeps): Router {
+  const r = apiRouter();
 
   r.get(
     '/api/admin/files',
@@ -39,7 +40,6 @@ export function adminFilesRoutes({ login, admin, services: { files } }: RouteDep
       query: filesQuery,
       response: filesList,
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, ...(await files.adminList(parse(filesQuery, req.query))) });
@@ -57,7 +57,6 @@ export function adminFilesRoutes({ login, admin, services: { files } }: RouteDep
         404: 'Unknown or already removed file (`api.admin.fileNotFound`)',
       },
     }),
-    login,
     admin,
     async (req, res) => {
       const { name } = parse(fileDelBody, req.body, 'api.admin.fileInvalid');
@@ -78,7 +77,6 @@ export function adminFilesRoutes({ login, admin, services: { files } }: RouteDep
       }),
       errors: { 413: 'More than 200 names (`api.tooLarge`)' },
     }),
-    login,
     admin,
     async (req, res) => {
       const { names } = parse(filesDelBatchBody, req.body);

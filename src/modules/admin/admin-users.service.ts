@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound, UniqueViolation } from '../../errors.ts';
-import type { Role } from '../../http/identity.ts';
+import type { Role } from '../../identity.ts';
 import { type Actor, audit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';

@@ -1,20 +1,20 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
-import { actorOf } from '../audit/audit.service.ts';
+import { parse } from '../../lib/validate.ts';
+import { actorOf } from '../../http/caller.ts';
 import { nameBody, namePasswordBody, renameBody, reviewBody, roleBody, userImageBody, usersQuery } from './admin.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** /api/admin/*: administrators only. */
-export function adminRoutes({ login, admin, services }: RouteDeps): Router {
+export function adminRoutes({ admin, services }: RouteDeps): Router {
   const service = services.admin;
   const users = services.adminUsers;
-  const r = Router();
+  const r = apiRouter();
 
   r.get(
     '/api/admin/approvals',
     describeRoute({ summary: 'Registrations awaiting review, oldest first', responseDescription: '`{ok, approvals:[{name, email, created}]}`' }),
-    login,
     admin, async (_req, res) => {
     res.json({ ok: true, approvals: await service.approvals() });
   });
@@ -22,7 +22,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
   r.post(
     '/api/admin/review/approve',
     describeRoute({ tag: 'admin', summary: 'Approve a pending registration', body: reviewBody, errors: { 404: 'The user is not pending (`api.user.notPending`)' } }),
-    login,
     admin,
     async (req, res) => {
       await service.review(actorOf(req), parse(reviewBody, req.body).name, true);
@@ -33,7 +32,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
   r.post(
     '/api/admin/review/reject',
     describeRoute({ tag: 'admin', summary: 'Reject a pending registration', body: reviewBody, errors: { 404: 'The user is not pending (`api.user.notPending`)' } }),
-    login,
     admin,
     async (req, res) => {
       await service.review(actorOf(req), parse(reviewBody, req.body).name, false);
@@ -53,7 +51,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
       query: usersQuery,
       responseDescription: '`{ok, users: [{name, role, status, last_seen, created}], total}`',
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, ...(await users.list(parse(usersQuery, req.query))) });
@@ -72,7 +69,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
         409: 'Name taken (`api.user.nameTaken`)',
       },
     }),
-    login,
     admin,
     async (req, res) => {
       const body = parse(namePasswordBody, req.body);
@@ -88,7 +84,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
       body: nameBody,
       errors: { 404: noUser, 409: lastAdmin },
     }),
-    login,
     admin,
     async (req, res) => {
       await users.remove(actorOf(req), parse(nameBody, req.body).name);
@@ -104,7 +99,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
       body: userImageBody,
       errors: { 400: 'Not the path of a live image uploaded here (`api.profile.badAvatar`)', 404: noUser, 413: 'Path over 200 characters (`api.tooLarge`)' },
     }),
-    login,
     admin,
     async (req, res) => {
       const body = parse(userImageBody, req.body);
@@ -121,7 +115,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
       body: renameBody,
       errors: { 400: 'Invalid new name (`api.register.badName`)', 404: noUser, 409: 'Name taken (`api.user.nameTaken`)' },
     }),
-    login,
     admin,
     async (req, res) => {
       const body = parse(renameBody, req.body);
@@ -138,7 +131,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
       body: namePasswordBody,
       errors: { 400: 'Weak password (`api.register.weakPassword`)', 404: noUser },
     }),
-    login,
     admin,
     async (req, res) => {
       const body = parse(namePasswordBody, req.body);
@@ -155,7 +147,6 @@ export function adminRoutes({ login, admin, services }: RouteDeps): Router {
       body: roleBody,
       errors: { 400: 'Unknown role (`api.admin.badRole`)', 404: noUser, 409: lastAdmin },
     }),
-    login,
     admin,
     async (req, res) => {
       const body = parse(roleBody, req.body);

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
-import type { AccountStatus, Role } from '../../http/identity.ts';
+import type { AccountStatus, Role } from '../../identity.ts';
 
 export interface AdminUserRow {
   name: string;

@@ -1,12 +1,13 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import { auditQuery } from './audit.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** GET /api/admin/logs (administrators). */
-export function auditRoutes({ login, admin, services }: RouteDeps): Router {
-  const r = Router();
+export function auditRoutes({ admin, services }: RouteDeps): Router {
+  const r = apiRouter();
   r.get(
     '/api/admin/logs',
     describeRoute({
@@ -18,7 +19,6 @@ export function auditRoutes({ login, admin, services }: RouteDeps): Router {
       query: auditQuery,
       responseDescription: '`{ok, logs: [{id, actor, action, target, detail: {k, v}, ip, ts}], total, capacity: 5000, page, pageSize}`',
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, ...(await services.audit.list(parse(auditQuery, req.query))) });

@@ -1,8 +1,5 @@
-import type { Request } from 'express';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { clientIp } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
 import type { MessageKey } from '../../i18n/keys.ts';
 import { AUDIT_CAPACITY, type AuditValue, formatDetail } from './audit.policy.ts';
 import type { AuditQuery } from './audit.schema.ts';
@@ -16,12 +13,6 @@ export interface Actor {
   name: string;
   /** The caller's address as the server recorded it. */
   ip: string;
-}
-
-/** The logged-in caller of a route as an audit actor. */
-export function actorOf(req: Request): Actor {
-  const identity = who(req);
-  return { id: identity.userId, name: identity.name, ip: clientIp(req) };
 }
 
 export interface AuditEntry {

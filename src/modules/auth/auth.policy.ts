@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/keys.ts';
-import type { AccountStatus } from '../../http/identity.ts';
+import type { AccountStatus } from '../../identity.ts';
 
 /** Login lockout (spec section 8): 5 consecutive failures from one address lock it for 10 minutes. */
 export const LOCKOUT = { failures: 5, lockMs: 10 * 60_000 } as const;

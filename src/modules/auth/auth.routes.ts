@@ -1,13 +1,16 @@
-import { type Request, type Response, Router } from 'express';
-import { SESSION_COOKIE } from '../../http/authenticate.ts';
-import { clientIp, type RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import type { Request, Response, Router } from 'express';
+import { SESSION_COOKIE } from './credentials.ts';
+import { clientIp } from '../../lib/client-address.ts';
+import type { RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
-import { bearerSessionToken, sessionToken } from '../../http/authenticate.ts';
+import { bearerSessionToken, sessionToken } from './credentials.ts';
 import type { LoginResult } from './auth.service.ts';
 import { loginBody, registerBody, setupBody, twofaDisableBody, twofaEnableBody, twofaVerifyBody } from './auth.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
+import { open } from '../../http/access.ts';
 
 /**
  * Answers a login (password, 2FA or third-party): a challenge for a 2FA
@@ -31,7 +34,7 @@ export function sendLoginResult(req: Request, res: Response, result: LoginResult
 
 /** Public: register, login, 2FA verify, logout, setup. Logged in: 2FA management. */
 export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
   const client = (req: Request) => ({ ip: clientIp(req), userAgent: req.get('user-agent') ?? '' });
   const finishLogin = (req: Request, res: Response, result: LoginResult, withToken: boolean | undefined) =>
     sendLoginResult(req, res, result, ctx.config.sessionDays, withToken === true);
@@ -45,6 +48,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       responseDescription: '`{ok, message}`',
       errors: { 403: 'Registration is closed (`api.register.closed`)', 409: 'Name taken (`api.user.nameTaken`)' },
     }),
+    open,
     async (req, res) => {
     await auth.register(parse(registerBody, req.body));
     res.json({ ok: true, message: 'api.register.submitted' });
@@ -64,6 +68,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
         429: 'Address locked after 5 failures (`api.login.rateLimited`)',
       },
     }),
+    open,
     async (req, res) => {
     const body = parse(loginBody, req.body);
     finishLogin(req, res, await auth.login(body, client(req)), body.token);
@@ -78,6 +83,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       responseDescription: '`{ok, username, mustChange}` and the session cookie (with `token: true` also `token`)',
       errors: { 401: 'Wrong code (`api.twofa.badCode`)', 429: 'Address locked (`api.login.rateLimited`)' },
     }),
+    open,
     async (req, res) => {
     const body = parse(twofaVerifyBody, req.body);
     finishLogin(req, res, await auth.verifyChallenge(body, client(req)), body.token);
@@ -90,6 +96,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       summary: 'Log out: destroy the session and clear the cookie',
       description: 'The session is the cookie’s, or the session token sent as `Authorization: Bearer` (native clients).',
     }),
+    open,
     async (req, res) => {
     const token = sessionToken(req.headers.cookie) ?? bearerSessionToken(req.headers);
     if (token) await auth.logout(sha256Hex(token));
@@ -100,6 +107,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
   r.get(
     '/api/setup',
     describeRoute({ tag: 'auth', summary: 'Whether the first administrator is still to be created', responseDescription: '`{ok, needed}`' }),
+    open,
     async (_req, res) => {
     res.json({ ok: true, needed: await auth.setupNeeded() });
   });
@@ -113,6 +121,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       responseDescription: '`{ok, name}`',
       errors: { 403: 'Wrong setup token (`api.setup.badToken`)', 409: 'An administrator exists (`api.setup.done`)' },
     }),
+    open,
     async (req, res) => {
     const user = await auth.setup(parse(setupBody, req.body), clientIp(req));
     res.json({ ok: true, name: user.name });
@@ -121,7 +130,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
   r.post(
     '/api/twofa/setup',
     describeRoute({ tag: 'auth', summary: 'Start 2FA: a new TOTP secret', responseDescription: '`{ok, secret, otpauth}`' }),
-    login,
+    login('security'),
     async (req, res) => {
     res.json({ ok: true, ...(await auth.twofaSetup(who(req))) });
   });
@@ -129,7 +138,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
   r.post(
     '/api/twofa/enable',
     describeRoute({ tag: 'auth', summary: 'Turn 2FA on with a code from the new secret', body: twofaEnableBody, errors: { 401: 'Wrong code' } }),
-    login,
+    login('security'),
     async (req, res) => {
     const body = parse(twofaEnableBody, req.body);
     await auth.twofaEnable(who(req), body.code, body.secret, clientIp(req));
@@ -139,7 +148,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
   r.post(
     '/api/twofa/disable',
     describeRoute({ tag: 'auth', summary: 'Turn 2FA off with a current code', body: twofaDisableBody, errors: { 401: 'Wrong code' } }),
-    login,
+    login('security'),
     async (req, res) => {
     await auth.twofaDisable(who(req), parse(twofaDisableBody, req.body).code, clientIp(req));
     res.json({ ok: true });

@@ -2,7 +2,7 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized, UniqueViolation } from '../../errors.ts';
-import type { Identity, Role, AccountStatus } from '../../http/identity.ts';
+import type { Identity, Role, AccountStatus } from '../../identity.ts';
 import type { MessageKey } from '../../i18n/keys.ts';
 import { randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { type Actor, audit } from '../audit/audit.service.ts';

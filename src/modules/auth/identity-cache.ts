@@ -1,4 +1,4 @@
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AckedChannel } from '../../state/acked-channel.ts';
 import type { SharedState } from '../../state/shared-state.ts';

@@ -1,13 +1,14 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import { friendBody, remarkBody } from './friends.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** /api/friends*: list, requests, remarks, removal (spec 4.3). */
 export function friendsRoutes({ services: { friends }, login }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get(
     '/api/friends',
@@ -17,7 +18,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       responseDescription:
         '`{ok, users: [{name, online, image, nickname, remark}], requests, sent}`; `requests` (to the caller) and `sent` (by the caller) are `[{name, online, image, nickname, created}]`',
     }),
-    login,
+    login('friends.read'),
     async (req, res) => {
       res.json({ ok: true, ...(await friends.list(who(req))) });
     },
@@ -35,7 +36,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
         409: 'Already friends (`api.friend.already`), already requested (`api.friend.alreadyRequested`), or the other person has asked first: accept instead (`api.friend.reversePending`)',
       },
     }),
-    login,
+    login('friends.write'),
     async (req, res) => {
       await friends.request(who(req), parse(friendBody, req.body).name);
       res.json({ ok: true });
@@ -50,7 +51,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       body: friendBody,
       errors: { 404: 'Unknown user (`api.user.notFound`) or no pending request from them (`api.friend.noRequest`)' },
     }),
-    login,
+    login('friends.write'),
     async (req, res) => {
       await friends.accept(who(req), parse(friendBody, req.body).name);
       res.json({ ok: true });
@@ -65,7 +66,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       body: friendBody,
       errors: { 404: 'Unknown user (`api.user.notFound`) or no pending request either way (`api.friend.noRequest`)' },
     }),
-    login,
+    login('friends.write'),
     async (req, res) => {
       await friends.decline(who(req), parse(friendBody, req.body).name);
       res.json({ ok: true });
@@ -80,7 +81,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       body: friendBody,
       errors: { 403: 'Not friends (`api.friend.notFriend`)', 404: 'Unknown user (`api.user.notFound`)' },
     }),
-    login,
+    login('friends.write'),
     async (req, res) => {
       await friends.remove(who(req), parse(friendBody, req.body).name);
       res.json({ ok: true });
@@ -98,7 +99,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
         413: 'Remark over 32 characters (`api.tooLarge`)',
       },
     }),
-    login,
+    login('friends.write'),
     async (req, res) => {
       const body = parse(remarkBody, req.body);
       await friends.remark(who(req), body.to, body.remark);

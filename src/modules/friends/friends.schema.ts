@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, userName } from '../../http/fields.ts';
+import { text, userName } from '../../lib/fields.ts';
 
 /** request, accept, decline, remove: the other person. */
 export const friendBody = z.object({

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, conflict, forbidden, notFound, UniqueViolation } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import type { FriendsChangedPayload } from '../../realtime/events.ts';
 import type { UserListEntry, UsersService } from '../users/users.service.ts';
 import { usersStore } from '../users/users.store.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, conflict, forbidden, notFound, UniqueViolation } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import { type InviteRow, type InviteStatus, admissionStore } from './admission.store.ts';
 import { type GroupAccess, loadAccess, requirePermission } from './group-access.ts';
 import { GroupEvents } from './group-events.ts';

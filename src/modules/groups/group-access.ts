@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import { can, type GroupActor, type GroupOperation } from './groups.policy.ts';
 import { type AccessRow, groupsStore } from './groups.store.ts';
 

@@ -1,8 +1,8 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { RouteDeps } from '../../http/deps.ts';
-import { caller } from '../../http/identity.ts';
+import { caller } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import {
   announceBody,
   avatarBody,
@@ -21,10 +21,11 @@ import {
   renameBody,
   roleBody,
 } from './groups.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** /api/groups*: every endpoint of spec 4.4 except `groups/file/delete` (uploads). */
 export function groupsRoutes({ services: { groups, admission }, login }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
   const ok = { ok: true } as const;
 
   // Error descriptions shared by the declarations (keys from group-access.ts and groups.policy.ts).
@@ -45,7 +46,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       responseDescription:
         '`{ok, groups: [{gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created, role, remark, memberCount}]}`',
     }),
-    login,
+    login('groups.read'),
     async (req, res) => {
       res.json({ ok: true, groups: await groups.mine(caller(req)) });
     },
@@ -59,7 +60,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       responseDescription: '`{ok, members: [{name, online, role, image, nickname, muted, joined}]}`',
       errors: { 403: 'Not a member and not a platform admin (`api.group.noView`)', 404: noGroup },
     }),
-    login,
+    login('groups.read'),
     async (req, res) => {
       res.json({ ok: true, members: await groups.members(caller(req), parse(gidOnly, req.query).gid) });
     },
@@ -73,7 +74,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       responseDescription: listed,
       errors: { 413: '`q` over 64 characters (`api.tooLarge`)' },
     }),
-    login,
+    login('groups.read'),
     async (req, res) => {
       res.json({ ok: true, groups: await groups.search(caller(req), parse(groupListQuery, req.query)) });
     },
@@ -87,7 +88,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       responseDescription: listed,
       errors: { 413: '`q` over 64 characters (`api.tooLarge`)' },
     }),
-    login,
+    login('groups.read'),
     async (req, res) => {
       res.json({ ok: true, groups: await groups.joinable(caller(req), parse(groupListQuery, req.query)) });
     },
@@ -102,7 +103,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         '`{ok, group: {gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created}, myRole, members: [{name, online, role, image, nickname, muted, joined}], requests: [{name, created}], invites: [Invitation]}`',
       errors: { 403: managersOnly, 404: noGroup },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       res.json({ ok: true, ...(await groups.manage(caller(req), parse(gidOnly, req.query).gid)) });
     },
@@ -116,7 +117,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       responseDescription: '`{ok, total, logs: [{actor, action, target, detail, ts}]}` (`detail` is a JSON string)',
       errors: { 403: managersOnly, 404: noGroup },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       res.json({ ok: true, ...(await groups.logs(caller(req), parse(logsQuery, req.query))) });
     },
@@ -130,7 +131,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       responseDescription: '`{ok, remark}`',
       errors: { 403: membersOnly, 404: noGroup },
     }),
-    login,
+    login('groups.read'),
     async (req, res) => {
       res.json({ ok: true, remark: await groups.remark(caller(req), parse(gidOnly, req.query).gid) });
     },
@@ -142,7 +143,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       summary: "Invitations awaiting the caller: addressed to them, or awaiting their approval as a group's owner or admin",
       responseDescription: '`{ok, invites: [{id, gid, groupName, inviter, invitee, created, status, awaiting}]}`',
     }),
-    login,
+    login('groups.read'),
     async (req, res) => {
       res.json({ ok: true, invites: await admission.waiting(caller(req)) });
     },
@@ -158,7 +159,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       responseDescription: '`{ok, gid, name}`',
       errors: { 400: 'Name not 1 to 32 characters (`api.group.badName`)', 413: '`desc` over 500 characters (`api.tooLarge`)' },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       res.json({ ok: true, ...(await groups.create(caller(req), parse(createBody, req.body))) });
     },
@@ -171,7 +172,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: gidOnly,
       errors: { 403: ownerOnly, 404: noGroup },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       await groups.dissolve(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
@@ -185,7 +186,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: renameBody,
       errors: { 400: 'Name not 1 to 32 characters (`api.group.badName`)', 403: ownerOnly, 404: noGroup },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(renameBody, req.body);
       await groups.rename(caller(req), b.gid, b.name);
@@ -205,7 +206,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         413: 'URL over 500 characters (`api.tooLarge`)',
       },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(avatarBody, req.body);
       await groups.setAvatar(caller(req), b.gid, b.avatar);
@@ -220,7 +221,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: announceBody,
       errors: { 403: ownerOnly, 404: noGroup, 413: 'Announcement over 500 characters (`api.tooLarge`)' },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(announceBody, req.body);
       await groups.announce(caller(req), b.gid, b.announce);
@@ -235,7 +236,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: muteAllBody,
       errors: { 403: managersOnly, 404: noGroup },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(muteAllBody, req.body);
       await groups.muteAll(caller(req), b.gid, b.val);
@@ -250,7 +251,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: inviteSettingBody,
       errors: { 403: ownerOnly, 404: noGroup },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       await groups.settings(caller(req), parse(inviteSettingBody, req.body));
       res.json(ok);
@@ -268,7 +269,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         404: 'Unknown group (`api.group.notFound`) or user (`api.user.notFound`)',
       },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(memberBody, req.body);
       await groups.transfer(caller(req), b.gid, b.name);
@@ -289,7 +290,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'Already a member (`api.group.alreadyMember`)',
       },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       await groups.join(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
@@ -307,7 +308,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'The owner must transfer the group or dissolve it first (`api.group.ownerLeave`)',
       },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       await groups.leave(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
@@ -321,7 +322,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: memberBody,
       errors: { 400: 'The owner (`api.group.removeOwner`)', 403: ownerOnly, 404: noTarget },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(memberBody, req.body);
       await groups.removeMember(caller(req), b.gid, b.name);
@@ -336,7 +337,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: roleBody,
       errors: { 400: "The owner's role (`api.group.ownerRole`)", 403: ownerOnly, 404: noTarget },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(roleBody, req.body);
       await groups.setRole(caller(req), b.gid, b.name, b.role);
@@ -355,7 +356,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         404: noTarget,
       },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(muteBody, req.body);
       await groups.mute(caller(req), b.gid, b.name, b.muted);
@@ -370,7 +371,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: nicknameBody,
       errors: { 403: membersOnly, 404: noGroup, 413: 'Nickname over 32 characters (`api.tooLarge`)' },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       const b = parse(nicknameBody, req.body);
       await groups.setNickname(caller(req), b.gid, b.nickname);
@@ -385,7 +386,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
       body: remarkBody,
       errors: { 403: membersOnly, 404: noGroup, 413: 'Remark over 32 characters (`api.tooLarge`)' },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       const b = parse(remarkBody, req.body);
       await groups.setRemark(caller(req), b.gid, b.remark);
@@ -406,7 +407,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'Already a member (`api.group.alreadyMember`) or a request already pending (`api.group.alreadyRequested`)',
       },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       await admission.request(caller(req), parse(gidOnly, req.body).gid);
       res.json(ok);
@@ -424,7 +425,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'Request already processed (`api.group.requestProcessed`)',
       },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(memberBody, req.body);
       await admission.decideRequest(caller(req), b.gid, b.name, true);
@@ -443,7 +444,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'Request already processed (`api.group.requestProcessed`)',
       },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(memberBody, req.body);
       await admission.decideRequest(caller(req), b.gid, b.name, false);
@@ -465,7 +466,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'Already a member (`api.group.alreadyMember`) or already invited (`api.group.alreadyInvited`)',
       },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       const b = parse(inviteBody, req.body);
       res.json({ ok: true, ...(await admission.invite(caller(req), b.gid, b.invitee)) });
@@ -484,7 +485,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'Not awaiting a manager (`api.invite.processed`)',
       },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       res.json({ ok: true, ...(await admission.approveInvite(caller(req), parse(inviteIdBody, req.body).id)) });
     },
@@ -501,7 +502,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: "Still awaiting a manager's approval (`api.invite.awaitingManager`) or already processed (`api.invite.processed`)",
       },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       await admission.acceptInvite(caller(req), parse(inviteIdBody, req.body).id);
       res.json(ok);
@@ -519,7 +520,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
         409: 'Already processed (`api.invite.processed`)',
       },
     }),
-    login,
+    login('groups.write'),
     async (req, res) => {
       await admission.rejectInvite(caller(req), parse(inviteIdBody, req.body).id);
       res.json(ok);

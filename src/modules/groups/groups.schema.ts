@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { charCount, keyword, paging, text, userName } from '../../http/fields.ts';
+import { charCount, keyword, paging, text, userName } from '../../lib/fields.ts';
 
 /** 16 lower-case hex characters (upper case is accepted and lowered). */
 export const gid = z

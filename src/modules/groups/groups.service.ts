@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, conflict, forbidden, notFound, UniqueViolation } from '../../errors.ts';
-import { likePattern } from '../../http/fields.ts';
-import type { Identity } from '../../http/identity.ts';
+import { likePattern } from '../../lib/fields.ts';
+import type { Identity } from '../../identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import type { UsersService } from '../users/users.service.ts';

@@ -1,7 +1,7 @@
 import { aggregatedRows } from '../../db/aggregate.ts';
 import type { Queryable } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
-import type { AccountStatus } from '../../http/identity.ts';
+import type { AccountStatus } from '../../identity.ts';
 import type { UserListRow } from '../users/users.store.ts';
 import type { GroupRole } from './groups.policy.ts';
 

@@ -1,5 +1,5 @@
-import type { Role } from '../../http/identity.ts';
-import { type Scope, SCOPES } from '../../http/scopes.ts';
+import type { Role } from '../../identity.ts';
+import { type Scope, SCOPES } from '../../identity.ts';
 
 export const DEFAULT_RATE = 60;
 

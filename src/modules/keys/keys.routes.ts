@@ -1,13 +1,15 @@
-import { Router } from 'express';
-import { clientIp, type RouteDeps } from '../../http/deps.ts';
+import type { Router } from 'express';
+import { clientIp } from '../../lib/client-address.ts';
+import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { who } from '../../http/identity.ts';
-import { parse } from '../../http/validate.ts';
+import { who } from '../../http/caller.ts';
+import { parse } from '../../lib/validate.ts';
 import { createKeyBody, deleteKeyBody, updateKeyBody } from './keys.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** /api/keys*: the session cookie only (spec 4.7). */
 export function keysRoutes({ services: { keys }, cookieLogin }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get(
     '/api/keys',

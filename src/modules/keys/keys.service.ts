@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { AppError, badRequest, forbidden, notFound, UniqueViolation, unauthorized } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
-import { normalizeScopes, type Scope } from '../../http/scopes.ts';
+import type { Identity } from '../../identity.ts';
+import { normalizeScopes, type Scope } from '../../identity.ts';
 import { randomHex, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { CreateKeyBody, UpdateKeyBody } from './keys.schema.ts';

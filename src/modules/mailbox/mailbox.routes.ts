@@ -1,14 +1,15 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
-import { actorOf } from '../audit/audit.service.ts';
+import { parse } from '../../lib/validate.ts';
+import { actorOf } from '../../http/caller.ts';
 import { announcementBody, announcementIdBody, markReadBody, pageQuery } from './mailbox.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** Announcements (read by everyone, written by administrators) and the caller's notifications. */
 export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get(
     '/api/announcements',
@@ -18,7 +19,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       query: pageQuery,
       responseDescription: '`{ok, announcements: [{id, title, content, actor, created, updated}]}`',
     }),
-    login,
+    login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, announcements: await mailbox.announcements(parse(pageQuery, req.query)) });
     },
@@ -36,7 +37,6 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
         413: 'Title over 100 or content over 5000 characters (`api.tooLarge`)',
       },
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, id: await mailbox.addAnnouncement(actorOf(req), parse(announcementBody, req.body)) });
@@ -52,7 +52,6 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       body: announcementIdBody,
       errors: { 404: 'No such announcement (`api.announcement.notFound`)' },
     }),
-    login,
     admin,
     async (req, res) => {
       await mailbox.deleteAnnouncement(actorOf(req), parse(announcementIdBody, req.body?.id === undefined ? req.query : req.body).id);
@@ -68,7 +67,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       query: pageQuery,
       responseDescription: '`{ok, notifications: [{id, kind, title, body, created, read}], unread}`',
     }),
-    login,
+    login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, ...(await mailbox.notifications(who(req).userId, parse(pageQuery, req.query))) });
     },
@@ -83,7 +82,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       responseDescription: '`{ok, unread}`',
       errors: { 413: 'More than 1000 ids (`api.tooLarge`)' },
     }),
-    login,
+    login('profile.write'),
     async (req, res) => {
       res.json({ ok: true, ...(await mailbox.markRead(who(req).userId, parse(markReadBody, req.body).ids)) });
     },

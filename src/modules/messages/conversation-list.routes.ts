@@ -1,13 +1,14 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { who } from '../../http/caller.ts';
 import type { RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { apiRouter } from '../../http/routes.ts';
+import { parse } from '../../lib/validate.ts';
 import { conversationListResponse, markReadBody, markReadResponse } from './conversation-list.schema.ts';
 
 /** /api/conversations: the conversation list with unread counts, and read markers (docs/protocol.md). */
 export function conversationListRoutes({ services: { conversationList }, login }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get(
     '/api/conversations',
@@ -18,7 +19,7 @@ export function conversationListRoutes({ services: { conversationList }, login }
         'Newest activity first; rooms without messages last, by name. A client catching up after a reconnect lists once, then fetches `GET /api/messages?after=` only for rooms whose `lastIdx` moved.',
       response: conversationListResponse,
     }),
-    login,
+    login('messages.read'),
     async (req, res) => {
       res.json({ ok: true, conversations: await conversationList.list(who(req).userId) });
     },
@@ -38,7 +39,7 @@ export function conversationListRoutes({ services: { conversationList }, login }
         404: 'Unknown group (`api.group.notFound`) or user (`api.user.notFound`)',
       },
     }),
-    login,
+    login('messages.read'),
     async (req, res) => {
       res.json({ ok: true, idx: await conversationList.markRead(who(req).userId, parse(markReadBody, req.body)) });
     },

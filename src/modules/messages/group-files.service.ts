@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { can } from '../groups/groups.policy.ts';
 import type { GroupsService } from '../groups/groups.service.ts';

@@ -4,7 +4,7 @@
  * holds the tables.
  */
 import { z } from 'zod';
-import { charCount } from '../../http/fields.ts';
+import { charCount } from '../../lib/fields.ts';
 import type { MessageKey } from '../../i18n/keys.ts';
 import { isUploadPath } from '../users/users.policy.ts';
 

@@ -1,15 +1,17 @@
-import { Router } from 'express';
-import { clientIp, type RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import type { Router } from 'express';
+import { clientIp } from '../../lib/client-address.ts';
+import type { RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import { HISTORY_MAX } from './messages.policy.ts';
-import { actorOf } from '../audit/audit.service.ts';
+import { actorOf } from '../../http/caller.ts';
 import { groupFileDeleteBody, historyQuery, reportBody, searchQuery, sendBody } from './messages.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** /api/messages*: history, search and the HTTP send (spec 4.5); /api/report (spec 4.3). */
 export function messagesRoutes({ services: { messages, reports, groupFiles }, login }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.post(
     '/api/groups/file/delete',
@@ -24,7 +26,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
         404: 'Unknown group (`api.group.notFound`), or no message of the group shares this file (`api.admin.fileNotFound`)',
       },
     }),
-    login,
+    login('groups.manage'),
     async (req, res) => {
       const b = parse(groupFileDeleteBody, req.body);
       res.json({ ok: true, expired: await groupFiles.delete(actorOf(req), who(req), b.gid, b.url) });
@@ -44,7 +46,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
         404: 'Unknown user (`api.user.notFound`) or group (`api.group.notFound`)',
       },
     }),
-    login,
+    login('messages.read'),
     async (req, res) => {
       const records = await messages.historyJson(who(req).userId, parse(historyQuery, req.query));
       // Already JSON (see messagesStore.pageJson): spliced in, not parsed and serialised again.
@@ -60,7 +62,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
       query: searchQuery,
       responseDescription: '`{ok, messages: [{idx, from, type, content, ts, gid | dm}]}`',
     }),
-    login,
+    login('messages.read'),
     async (req, res) => {
       const query = parse(searchQuery, req.query);
       res.json({ ok: true, messages: await messages.search(who(req).userId, query.q, query.limit) });
@@ -80,7 +82,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
         413: 'Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`)',
       },
     }),
-    login,
+    login('messages.send'),
     async (req, res) => {
       res.json({ ok: true, message: await messages.send(who(req).userId, parse(sendBody, req.body)) });
     },
@@ -101,7 +103,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
         409: 'Already reported and still pending (`api.report.duplicate`)',
       },
     }),
-    login,
+    login('messages.read'),
     async (req, res) => {
       res.json({ ok: true, ...(await reports.report(who(req).userId, clientIp(req), parse(reportBody, req.body))) });
     },

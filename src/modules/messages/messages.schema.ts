@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, userName } from '../../http/fields.ts';
+import { text, userName } from '../../lib/fields.ts';
 import { gid } from '../groups/groups.schema.ts';
 import { HISTORY_MAX, MESSAGE_TYPES } from './messages.policy.ts';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, UniqueViolation } from '../../errors.ts';
-import { likePattern } from '../../http/fields.ts';
+import { likePattern } from '../../lib/fields.ts';
 import type { MessagePayload, RoomRef, ServerToClientEvents } from '../../realtime/events.ts';
 import { type Actor, type Conversation, type Conversations, labelOf } from './conversations.ts';
 import { GroupCommit } from './group-commit.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import type { Ack, MessagePayload } from '../../realtime/events.ts';
 import { ackError, type ChatSocket, type SocketHandlers } from '../../realtime/gateway.ts';
 import { reactBody, recallBody, sendBody, typingBody } from './messages.schema.ts';

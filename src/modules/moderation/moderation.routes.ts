@@ -1,10 +1,11 @@
-import { type RequestHandler, Router } from 'express';
-import { clientIp, type RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import type { RequestHandler, Router } from 'express';
+import { clientIp } from '../../lib/client-address.ts';
+import type { RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import { forbidden } from '../../errors.ts';
-import { actorOf } from '../audit/audit.service.ts';
+import { actorOf } from '../../http/caller.ts';
 import type { PenaltiesService } from './penalties.service.ts';
 import {
   addPenaltyBody,
@@ -16,6 +17,7 @@ import {
   punishReportBody,
   reportsQuery,
 } from './moderation.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /**
  * Refuses every request from an address under an ip ban (403), before the
@@ -35,7 +37,7 @@ const PENALTY_REFUSALS =
 
 /** Penalties (administrators; the user's own list), appeals and the report queue. */
 export function moderationRoutes({ login, admin, services: { penalties, appeals, reportQueue } }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   const penaltyList = '`{ok, penalties: [{id, user, action, duration, expires, reason, actor, created, revoked, active}]}`';
   const appealList = '`{ok, appeals: [{id, penaltyId, user, action, penaltyReason, expires, reason, status, created, handled, handler}]}`';
@@ -48,7 +50,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       query: penaltiesQuery,
       responseDescription: `${penaltyList}; ip bans also carry \`ip\``,
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, penalties: await penalties.list(parse(penaltiesQuery, req.query)) });
@@ -71,7 +72,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
         413: 'Reason over 500 characters (`api.tooLarge`)',
       },
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, penalty: await penalties.add(actorOf(req), parse(addPenaltyBody, req.body)) });
@@ -86,7 +86,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       body: idBody,
       errors: { 404: 'No such penalty (`api.penalty.notFound`)', 409: 'Already revoked (`api.penalty.alreadyRevoked`)' },
     }),
-    login,
     admin,
     async (req, res) => {
       await penalties.revoke(actorOf(req), parse(idBody, req.body).id);
@@ -97,7 +96,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
   r.get(
     '/api/me/penalties',
     describeRoute({ tag: 'moderation', summary: "The caller's own penalties, newest first", responseDescription: penaltyList }),
-    login,
+    login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, penalties: await penalties.mine(who(req).userId) });
     },
@@ -117,7 +116,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
         413: 'Reason over 1000 characters (`api.tooLarge`)',
       },
     }),
-    login,
+    login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, id: await appeals.submit(who(req).userId, parse(appealBody, req.body)) });
     },
@@ -126,7 +125,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
   r.get(
     '/api/me/appeals',
     describeRoute({ tag: 'moderation', summary: "The caller's own appeals, newest first", responseDescription: appealList }),
-    login,
+    login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, appeals: await appeals.mine(who(req).userId) });
     },
@@ -140,7 +139,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       query: appealsQuery,
       responseDescription: appealList,
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, appeals: await appeals.list(parse(appealsQuery, req.query)) });
@@ -155,7 +153,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       body: handleAppealBody,
       errors: { 404: 'No such appeal (`api.appeal.notFound`)', 409: 'Already decided (`api.appeal.handled`)' },
     }),
-    login,
     admin,
     async (req, res) => {
       const body = parse(handleAppealBody, req.body);
@@ -174,7 +171,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
         '`{ok, reports: [{id, type, reporter, ip, user, room, idx, reason, snapshot, status, created, handled, handler, penaltyId}]}`; ' +
         '`user` is the reported user, `room` `{type: "group", gid, name}` or `{type: "direct", users}` for a message report',
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, reports: await reportQueue.list(parse(reportsQuery, req.query)) });
@@ -189,7 +185,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       body: idBody,
       errors: { 404: 'No such report (`api.report.notFound`)', 409: 'Already closed (`api.report.handled`)' },
     }),
-    login,
     admin,
     async (req, res) => {
       await reportQueue.dismiss(actorOf(req), parse(idBody, req.body).id);
@@ -214,7 +209,6 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
         413: 'Reason over 500 characters (`api.tooLarge`)',
       },
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, penaltyId: await reportQueue.punish(actorOf(req), parse(punishReportBody, req.body)) });

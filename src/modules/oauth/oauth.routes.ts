@@ -1,13 +1,16 @@
 import { parseCookie } from 'cookie';
-import { type Request, Router } from 'express';
-import { clientIp, type RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import type { Request, Router } from 'express';
+import { clientIp } from '../../lib/client-address.ts';
+import type { RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
-import { actorOf } from '../audit/audit.service.ts';
+import { parse } from '../../lib/validate.ts';
+import { actorOf } from '../../http/caller.ts';
 import { sendLoginResult } from '../auth/auth.routes.ts';
 import { callbackQuery, oauthConfigBody, startQuery } from './oauth.schema.ts';
 import { STATE_TTL_MS } from './oauth.service.ts';
+import { apiRouter } from '../../http/routes.ts';
+import { open } from '../../http/access.ts';
 
 /** Ties a started flow to the browser that started it (login CSRF protection). */
 const NONCE_COOKIE = 'chat_oauth';
@@ -21,8 +24,9 @@ const origin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localh
  * links, unbinding (`security` scope). Administrators: the client configuration.
  */
 export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
+  const bindLogin = login('security');
   const disabled = 'GitHub login is not configured (`api.oauth.disabled`)';
 
   r.get(
@@ -32,7 +36,6 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
       summary: 'The GitHub client configuration (the secret masked) and the callback URL to register',
       responseDescription: '`{ok, provider, clientId, clientSecret, hasSecret, enabled, callbackUrl, canStoreSecret}`',
     }),
-    login,
     admin,
     async (req, res) => {
       res.json({ ok: true, ...(await oauth.config(origin(req))) });
@@ -50,7 +53,6 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
         413: 'Client id over 200 or secret over 500 characters (`api.tooLarge`)',
       },
     }),
-    login,
     admin,
     async (req, res) => {
       await oauth.setConfig(actorOf(req), parse(oauthConfigBody, req.body));
@@ -61,6 +63,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
   r.get(
     '/api/oauth/providers',
     describeRoute({ tag: 'oauth', summary: 'Third-party login providers that are configured', responseDescription: '`{ok, providers: [{id, name}]}`' }),
+    open,
     async (_req, res) => {
       res.json({ ok: true, providers: await oauth.providers() });
     },
@@ -70,7 +73,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
     '/api/oauth/github/start',
     describeRoute({
       tag: 'oauth',
-      summary: 'Start a GitHub login (`mode=login`, public) or bind GitHub to the logged-in account (`mode=bind`, needs a login)',
+      summary: 'Start a GitHub login (`mode=login`, public) or bind GitHub to the logged-in account (`mode=bind`, needs a login; a key needs `security`)',
       description:
         'Answers **302** to GitHub\'s authorization page and sets the HttpOnly `chat_oauth` cookie (path `/api/oauth`) that ' +
         'ties the flow to this browser; open it in the browser itself, not with fetch. The flow is valid 10 minutes.',
@@ -83,8 +86,9 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
         404: disabled,
       },
     }),
-    // Binding needs the account to bind to; logging in needs nobody.
-    (req, res, next) => (req.query.mode === 'bind' ? login(req, res, next) : next()),
+    open,
+    // Binding needs the account to bind to (a security change, like unbinding); logging in needs nobody.
+    (req, res, next) => (req.query.mode === 'bind' ? bindLogin(req, res, next) : next()),
     async (req, res) => {
       const { mode } = parse(startQuery, req.query);
       const { url, nonce } = await oauth.start(mode, req.identity?.userId, origin(req));
@@ -111,6 +115,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
         502: 'GitHub did not answer properly (`api.oauth.providerFailed`)',
       },
     }),
+    open,
     async (req, res) => {
       const nonce = req.headers.cookie ? parseCookie(req.headers.cookie)[NONCE_COOKIE] : undefined;
       res.clearCookie(NONCE_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: NONCE_PATH });
@@ -126,7 +131,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
   r.get(
     '/api/oauth/me',
     describeRoute({ tag: 'oauth', summary: "The caller's linked third-party accounts", responseDescription: '`{ok, links: [{provider, login, created}]}`' }),
-    login,
+    login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, links: await oauth.links(who(req).userId) });
     },
@@ -135,7 +140,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
   r.post(
     '/api/oauth/github/unbind',
     describeRoute({ tag: 'oauth', summary: "Unlink the caller's GitHub account", errors: { 404: 'Nothing linked (`api.oauth.notBound`)' } }),
-    login,
+    login('security'),
     async (req, res) => {
       await oauth.unbind(actorOf(req));
       res.json({ ok: true });

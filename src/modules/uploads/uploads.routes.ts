@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { type ErrorRequestHandler, type Request, type Response, Router } from 'express';
+import type { ErrorRequestHandler, Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors.ts';
 import type { RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import type { FilesService } from './files.service.ts';
 import { declaredLength, readFilePart } from './multipart.ts';
 import {
@@ -22,6 +22,8 @@ import {
 } from './uploads.policy.ts';
 import { chunkQuery, chunkResult, fileForm, initBody, sessionBody, sessionView, uploadResult } from './uploads.schema.ts';
 import { RESULT_HEADERS, TUS_PATH } from './uploads.tus.ts';
+import { apiRouter } from '../../http/routes.ts';
+import { open } from '../../http/access.ts';
 
 /** 413 before a byte of the body is read when the declared length is over `limit`. */
 function refuseOversized(req: IncomingMessage, limit: number): void {
@@ -104,7 +106,7 @@ const notTheirs = 'Unknown upload, or one created by another account (`api.uploa
 
 /** /api/upload* (single and chunked, spec 4.5), /api/tus (resumable), and GET /uploads/<name>. */
 export function uploadsRoutes({ services: { uploads, files, tus }, login }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.post(
     '/api/upload',
@@ -118,7 +120,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
         413: 'Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so',
       },
     }),
-    login,
+    login('files.upload'),
     async (req, res) => {
       refuseOversized(req, MAX_SINGLE_BYTES + MULTIPART_OVERHEAD);
       const result = await clientUpload(req, async () => uploads.single(who(req), await readFilePart(req, MAX_SINGLE_BYTES)));
@@ -140,7 +142,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
         413: 'A size that is not 1 byte to 100 MB (`api.upload.tooLarge`)',
       },
     }),
-    login,
+    login('files.upload'),
     async (req, res) => {
       res.json({ ok: true, ...(await uploads.init(who(req), parse(initBody, req.body))) });
     },
@@ -163,7 +165,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
         413: 'A chunk over 5242880 bytes (`api.upload.tooLarge`)',
       },
     }),
-    login,
+    login('files.upload'),
     async (req, res) => {
       const { uploadId, index } = parse(chunkQuery, req.query, 'api.upload.badChunk');
       refuseOversized(req, CHUNK_SIZE + MULTIPART_OVERHEAD);
@@ -186,7 +188,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
         409: 'Chunks are missing (`api.upload.incomplete`, with `received`)',
       },
     }),
-    login,
+    login('files.upload'),
     async (req, res) => {
       res.json({ ok: true, ...(await uploads.complete(who(req), parse(sessionBody, req.body).uploadId)) });
     },
@@ -200,7 +202,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       body: sessionBody,
       errors: { 404: 'Unknown or foreign session (`api.upload.sessionGone`)' },
     }),
-    login,
+    login('files.upload'),
     async (req, res) => {
       await uploads.abort(who(req), parse(sessionBody, req.body).uploadId);
       res.json({ ok: true });
@@ -227,7 +229,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
         413: 'Upload-Length over 100 MB',
       },
     }),
-    login,
+    login('files.upload'),
     tus.handle,
   );
   r.patch(
@@ -248,7 +250,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
         413: 'More bytes than Upload-Length',
       },
     }),
-    login,
+    login('files.upload'),
     tus.handle,
   );
   r.head(
@@ -264,7 +266,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       otherResponses: { 410: tusProtocolFailures[410], 412: tusProtocolFailures[412] },
       errors: { 404: notTheirs },
     }),
-    login,
+    login('files.upload'),
     tus.handle,
   );
   r.delete(
@@ -277,7 +279,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       otherResponses: { 412: tusProtocolFailures[412] },
       errors: { 404: notTheirs },
     }),
-    login,
+    login('files.upload'),
     tus.handle,
   );
   r.options(
@@ -292,7 +294,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
         'Tus-Max-Size': z.string().describe(String(MAX_FILE_BYTES)),
       }),
     }),
-    login,
+    login('files.upload'),
     tus.handle,
   );
 
@@ -319,6 +321,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       },
       errors: { 404: 'Unknown, expired or deleted file (`api.notFound`)' },
     }),
+    open,
     (req, res) => serveFile(files, req, res),
   );
 

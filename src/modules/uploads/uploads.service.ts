@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { MultipartGoneError } from '../../storage/index.ts';
 import type { FilesService, UploadResult } from './files.service.ts';

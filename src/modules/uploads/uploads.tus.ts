@@ -9,7 +9,7 @@ import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { s3ClientConfig } from '../../storage/s3.ts';
 import { uploadsDir } from '../../storage/index.ts';

@@ -1,18 +1,20 @@
-import { Router } from 'express';
-import { clientIp, type RouteDeps } from '../../http/deps.ts';
-import { who } from '../../http/identity.ts';
+import type { Router } from 'express';
+import { clientIp } from '../../lib/client-address.ts';
+import type { RouteDeps } from '../../http/deps.ts';
+import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../lib/validate.ts';
 import { passwordChange, profileQuery, profileUpdate, settingsUpdate, usersQuery } from './users.schema.ts';
+import { apiRouter } from '../../http/routes.ts';
 
 /** The current account (/api/me, profile, settings, password) and the user list. */
 export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get(
     '/api/me',
     describeRoute({ tag: 'account', summary: 'The current account (spec 2.2)', responseDescription: '`{ok, username, role, online, platforms, penalties, profile, ...}`' }),
-    login,
+    login('profile.read'),
     async (req, res) => {
     res.json({ ok: true, ...(await users.me(who(req))) });
   });
@@ -20,7 +22,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
   r.get(
     '/api/users',
     describeRoute({ tag: 'users', summary: 'Active users, filtered by a name or nickname substring, paged', query: usersQuery, responseDescription: '`{ok, users: [{name, online, image}]}`' }),
-    login,
+    login('users.read'),
     async (req, res) => {
       res.json({ ok: true, users: await users.list(parse(usersQuery, req.query)) });
     },
@@ -29,7 +31,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
   r.get(
     '/api/profile',
     describeRoute({ tag: 'account', summary: "A user's profile (own when `name` is omitted)", query: profileQuery, responseDescription: '`{ok, profile}`', errors: { 404: 'Unknown user (`api.user.notFound`)' } }),
-    login,
+    login('profile.read'),
     async (req, res) => {
     const { name } = parse(profileQuery, req.query);
     res.json({ ok: true, profile: await users.profile(who(req), name) });
@@ -38,7 +40,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
   r.post(
     '/api/profile',
     describeRoute({ tag: 'account', summary: 'Change nickname, signature or avatar', body: profileUpdate }),
-    login,
+    login('profile.write'),
     async (req, res) => {
     await users.updateProfile(who(req), parse(profileUpdate, req.body));
     res.json({ ok: true });
@@ -47,7 +49,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
   r.get(
     '/api/settings',
     describeRoute({ tag: 'account', summary: 'Own persisted settings', responseDescription: '`{ok, invisible, away, lang, allowInvite, readReceipts}`' }),
-    login,
+    login('profile.read'),
     async (req, res) => {
     res.json({ ok: true, ...(await users.settings(who(req))) });
   });
@@ -55,7 +57,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
   r.post(
     '/api/settings',
     describeRoute({ tag: 'account', summary: 'Change settings (omitted fields unchanged)', body: settingsUpdate }),
-    login,
+    login('profile.write'),
     async (req, res) => {
     await users.updateSettings(who(req), parse(settingsUpdate, req.body));
     res.json({ ok: true });
@@ -69,7 +71,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
       body: passwordChange,
       errors: { 401: 'Wrong current password (`api.pass.wrongOld`)' },
     }),
-    login,
+    login('security'),
     async (req, res) => {
     const body = parse(passwordChange, req.body);
     await auth.changePassword(who(req), body.oldPassword, body.newPassword, clientIp(req));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyword, paging } from '../../http/fields.ts';
+import { keyword, paging } from '../../lib/fields.ts';
 
 /** POST /api/profile: any of the three fields. Over-long text is a size excess (413). */
 export const profileUpdate = z.object({

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import type { Identity } from '../../http/identity.ts';
+import type { Identity } from '../../identity.ts';
 import type { PresenceService } from '../../realtime/presence.ts';
 import { isUploadPath } from './users.policy.ts';
-import { likePattern } from '../../http/fields.ts';
+import { likePattern } from '../../lib/fields.ts';
 import type { ProfileUpdate, SettingsUpdate, UsersQuery } from './users.schema.ts';
 import { type ActivePenalty, type UserListRow, type UserRow, usersStore } from './users.store.ts';
 

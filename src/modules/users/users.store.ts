@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
-import type { AccountStatus, Role } from '../../http/identity.ts';
+import type { AccountStatus, Role } from '../../identity.ts';
 
 export interface UserRow {
   id: number;

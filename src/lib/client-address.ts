@@ -18,3 +18,7 @@ export function compileTrust(trust: Config['trustProxy']): TrustFn {
 
 /** The client's address: the socket's, or from X-Forwarded-For as far as `trust` allows. */
 export const requestAddress = (req: IncomingMessage, trust: TrustFn): string => proxyaddr(req, trust);
+
+/** The caller's address as Express recorded it (X-Forwarded-For only under TRUST_PROXY). */
+export const clientIp = (req: { ip?: string | undefined; socket: { remoteAddress?: string | undefined } }): string =>
+  req.ip ?? req.socket.remoteAddress ?? '';

@@ -1,8 +1,40 @@
-import { clientIp } from './deps.ts';
-import type { Scope } from './scopes.ts';
+/**
+ * Who is calling, in domain terms: the account behind a request or a socket,
+ * and the API-key scopes (spec section 5). Resolved at the edges (HTTP,
+ * Socket.IO) and handed to services; nothing here knows a transport.
+ */
 
 export type Role = 'user' | 'admin';
 export type AccountStatus = 'pending' | 'active' | 'rejected' | 'banned';
+
+/** The API-key scopes, in the spec's canonical order. */
+export const SCOPES = [
+  'profile.read',
+  'profile.write',
+  'security',
+  'users.read',
+  'friends.read',
+  'friends.write',
+  'messages.read',
+  'messages.send',
+  'groups.read',
+  'groups.write',
+  'groups.manage',
+  'files.upload',
+  'admin',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+const SCOPE_SET: ReadonlySet<string> = new Set(SCOPES);
+
+export const isScope = (s: string): s is Scope => SCOPE_SET.has(s);
+
+/** Known scopes of `input` in the canonical order, de-duplicated; unknown values dropped. */
+export function normalizeScopes(input: readonly string[]): Scope[] {
+  const wanted = new Set(input);
+  return SCOPES.filter((s) => wanted.has(s));
+}
 
 /** Who is calling: resolved once per request (or socket handshake) from the cookie or an API key. */
 export interface Identity {
@@ -25,25 +57,5 @@ export interface Identity {
   key?: { id: number; scopes: ReadonlySet<Scope>; rateLimit: number; expires: number | null };
 }
 
-declare global {
-  namespace Express {
-    interface Request {
-      /** Set by `authenticate` on every logged-in route. */
-      identity?: Identity;
-    }
-  }
-}
-
-/** The identity of a route behind `requireLogin`; throws if the middleware was forgotten. */
 /** The caller plus the address the request came from: what operations that are audited need. */
 export type Caller = Identity & { ip: string };
-
-export function who(req: Express.Request): Identity {
-  if (!req.identity) throw new Error('route is missing the authenticate middleware');
-  return req.identity;
-}
-
-/** `who(req)` with the caller's address, for services that write audit entries. */
-export function caller(req: Express.Request & { ip?: string | undefined; socket: { remoteAddress?: string | undefined } }): Caller {
-  return { ...who(req), ip: clientIp(req) };
-}
