@@ -36,6 +36,8 @@ export interface Notifier {
   closeGroup(gid: string): void;
   /** Tells the user's sockets why, then disconnects them on every node. */
   disconnectUser(userId: number, reason: string): void;
+  /** The same for the connections opened with one session (logout). */
+  disconnectSession(sessionHash: string, reason: string): void;
   /** Every connected socket on every node (announcements). */
   toAll<E extends EventName>(event: E, payload: Payload<E>): void;
   /**
@@ -95,6 +97,11 @@ export class SocketNotifier implements Notifier {
   disconnectUser(userId: number, reason: string): void {
     this.io.to(rooms.user(userId)).emit('logged.out', { reason });
     this.io.in(rooms.user(userId)).disconnectSockets(true);
+  }
+
+  disconnectSession(sessionHash: string, reason: string): void {
+    this.io.to(rooms.session(sessionHash)).emit('logged.out', { reason });
+    this.io.in(rooms.session(sessionHash)).disconnectSockets(true);
   }
 
   toAll<E extends EventName>(event: E, payload: Payload<E>): void {

@@ -6,7 +6,7 @@ import { type Actor, type Conversation, type Conversations, labelOf } from './co
 import { GroupCommit } from './group-commit.ts';
 import { type MessageRecord, messageView, type SearchHit } from './message-views.ts';
 import { canRecall, contentRefusal, isFileType, isValidEmoji, parseRoom } from './messages.policy.ts';
-import type { HistoryQuery, ReactBody, RecallBody, SendBody, TypingBody } from './messages.schema.ts';
+import { type HistoryQuery, historyLimit, type ReactBody, type RecallBody, type SendBody, type TypingBody } from './messages.schema.ts';
 import { type MessageRow, messagesStore, type NewMessage } from './messages.store.ts';
 
 /** One typing notice per person and room in each 2-second window. */
@@ -165,7 +165,7 @@ export class MessagesService {
     const actor = await this.conversations.actor(userId);
     const conversation = await this.conversations.open(actor, query, 'read');
     const label = conversation.kind === 'group' ? ({ key: 'gid', value: conversation.gid } as const) : ({ key: 'dm', value: conversation.other.name } as const);
-    return messagesStore.pageJson(this.ctx.db, conversation.room, query, label);
+    return messagesStore.pageJson(this.ctx.db, conversation.room, { ...query, limit: historyLimit(query) }, label);
   }
 
   /** GET /api/messages/search: live text messages of the caller's groups and direct conversations, newest first. */
