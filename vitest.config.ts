@@ -19,13 +19,15 @@ const CLUSTER_ONLY = [
   'test/integration/postgres-restart.test.ts',
   'test/integration/s3-outage.test.ts',
   'test/integration/backup.test.ts',
+  'test/integration/node-death-delivery.test.ts',
+  'packages/client/test/integration/failover.test.ts',
 ];
 
 const integration = (name: 'embedded' | 'cluster') => ({
   extends: true as const,
   test: {
     name,
-    include: ['test/integration/**/*.test.ts'],
+    include: ['test/integration/**/*.test.ts', 'packages/client/test/integration/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(name === 'embedded' ? CLUSTER_ONLY : [])],
     env: { TEST_MODE: name },
     globalSetup: [`test/helpers/global-setup-${name}.ts`],
@@ -40,7 +42,7 @@ export default defineConfig({
     teardownTimeout: 20_000,
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'packages/client/test/unit/**/*.test.ts'] } },
       integration('embedded'),
       ...(clusterWanted ? [integration('cluster')] : []),
     ],

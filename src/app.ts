@@ -52,6 +52,8 @@ import { FilesService } from './modules/uploads/files.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { TusEndpoint } from './modules/uploads/uploads.tus.ts';
+import { conversationListRoutes } from './modules/messages/conversation-list.routes.ts';
+import { ConversationListService } from './modules/messages/conversation-list.service.ts';
 import { Conversations } from './modules/messages/conversations.ts';
 import { GroupFilesService } from './modules/messages/group-files.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -201,6 +203,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     tus,
     messages,
     reports: new ReportsService(ctx, conversations, messages),
+    conversationList: new ConversationListService(ctx, conversations, users),
     groupFiles: new GroupFilesService(ctx, { groups, files }),
   };
   const social = socialHooks(db, groups, friends);
@@ -257,6 +260,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
         adminFilesRoutes(deps),
         uploadsRoutes(deps),
         messagesRoutes(deps),
+        conversationListRoutes(deps),
       ]
     : [healthRoutes(ctx)];
   // Every role serves health, readiness and metrics; the API reference goes with the API.

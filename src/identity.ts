@@ -43,9 +43,16 @@ export interface Identity {
   role: Role;
   status: AccountStatus;
   mustChange: boolean;
+  /** `cookie`: a session (the cookie, or its token as a bearer); `key`: an API key. */
   via: 'cookie' | 'key';
-  /** sha256 of the session token, when via cookie. */
+  /** sha256 of the session token, when via cookie (a session). */
   sessionHash?: string;
+  /**
+   * The session token came as `Authorization: Bearer` (a native client), not
+   * in the cookie: a browser never sends it by itself, so protections against
+   * cross-site use of the cookie do not apply. Same rights as the cookie.
+   */
+  bearer?: true;
   /** The API key, when via key. */
   key?: { id: number; scopes: ReadonlySet<Scope>; rateLimit: number; expires: number | null };
 }

@@ -15,6 +15,7 @@ import type { OAuthService } from './modules/oauth/oauth.service.ts';
 import type { PenaltiesService } from './modules/moderation/penalties.service.ts';
 import type { PresenceService } from './realtime/presence.ts';
 import type { ReportQueueService } from './modules/moderation/report-queue.service.ts';
+import type { ConversationListService } from './modules/messages/conversation-list.service.ts';
 import type { ReportsService } from './modules/messages/reports.service.ts';
 import type { TusEndpoint } from './modules/uploads/uploads.tus.ts';
 import type { UploadsService } from './modules/uploads/uploads.service.ts';
@@ -44,6 +45,8 @@ export interface Services {
   tus: TusEndpoint;
   /** Sending, recall, reactions, typing, history, search. */
   messages: MessagesService;
+  /** The conversation list with unread counts, and read markers. */
+  conversationList: ConversationListService;
   /** Recording reports of messages and users. */
   reports: ReportsService;
   /** Group managers removing a file shared in their group. */

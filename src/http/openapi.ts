@@ -118,9 +118,9 @@ function impliedErrors(doc: RouteDoc, access: Access): Record<number, string> {
 function security(access: Access, scope: Scope | undefined, doc: RouteDoc): Array<Record<string, string[]>> {
   if (doc.security === 'metricsToken') return [{}, { metricsToken: [] }];
   if (access === 'public') return [];
-  if (access === 'cookie') return [{ cookieAuth: [] }];
+  if (access === 'cookie') return [{ cookieAuth: [] }, { sessionToken: [] }];
   const scopes = scope ? [scope] : [];
-  return [{ cookieAuth: [] }, { bearerAuth: scopes }, { apiKeyAuth: scopes }];
+  return [{ cookieAuth: [] }, { sessionToken: [] }, { bearerAuth: scopes }, { apiKeyAuth: scopes }];
 }
 
 /** Every `{name}` of an OpenAPI path as a required string parameter. */
@@ -158,6 +158,12 @@ export function buildOpenApiDocument(
     in: 'cookie',
     name: 'chat_token',
     description: 'Session cookie set by /api/login (full rights, no scope needed)',
+  });
+  registry.registerComponent('securitySchemes', 'sessionToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The session token itself as `Authorization: Bearer <token>` (answered by /api/login and /api/twofa/verify with `token: true`, for native clients): the full rights of the cookie, no scope. Told from an API key by its format',
   });
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

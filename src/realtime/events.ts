@@ -111,6 +111,14 @@ export type RecallPayload = RoomRef & { idx: number; by: string };
 /** `reaction`: the whole reactions map of message `idx` after a toggle. */
 export type ReactionPayload = RoomRef & { idx: number; reactions: Record<string, string[]> };
 
+/**
+ * `read`: `by` has read the room up to `idx`. To the reader's own connections
+ * (`gid`, or `dm` naming the other person), and in a direct conversation to
+ * the other person as a read receipt (`dm` and `by` are then the reader),
+ * unless the reader turned `readReceipts` off.
+ */
+export type ReadPayload = RoomRef & { idx: number; by: string };
+
 /** `typing`: `from` is typing in group `gid`, or to the receiver (`pm` is then `from`). */
 export type TypingPayload = { from: string } & ({ gid: string; pm?: undefined } | { pm: string; gid?: undefined });
 
@@ -120,7 +128,7 @@ export interface ServerToClientEvents {
   ready: (p: { name: string; platform: Platform }) => void;
   /** A friend or co-member came online, went offline, or switched away/invisible. */
   presence: (p: PresencePayload) => void;
-  /** This account was logged out (ban, password reset, deletion); the client should stop reconnecting. */
+  /** This account or session was logged out (ban, password reset, deletion, logout); the client should stop reconnecting. */
   'logged.out': (p: { reason: string }) => void;
   /** A penalty was imposed on this user. */
   penalty: (p: PenaltyPayload) => void;
@@ -142,6 +150,8 @@ export interface ServerToClientEvents {
   recall: (p: RecallPayload) => void;
   /** A message's reactions changed. */
   reaction: (p: ReactionPayload) => void;
+  /** A read marker moved: the caller's own (from another connection), or a friend's read receipt. */
+  read: (p: ReadPayload) => void;
   /** Someone is typing (at most one notice per person and room every 2 s). */
   typing: (p: TypingPayload) => void;
   /** A notification was written to this user's mailbox. */
@@ -188,6 +198,8 @@ export interface SocketData {
   ip: string;
   /** The API key's scopes; null for a session cookie (full rights). */
   scopes: readonly string[] | null;
+  /** The session's token hash (cookie or bearer token); null for an API key. Logging out ends its connections. */
+  sessionHash: string | null;
 }
 
 export const PLATFORMS = ['web', 'desktop', 'mobile', 'bot'] as const;

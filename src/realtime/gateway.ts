@@ -79,8 +79,9 @@ export function attachGateway(
       const ip = requestAddress(socket.request, trust);
       if (await services.penalties.isAddressBanned(ip)) return next(new Error('api.penalty.ipBanned'));
       const headers = { ...socket.handshake.headers };
+      // `auth.token`: an API key or a session token, told apart by format like a bearer header.
       const token = socket.handshake.auth?.token;
-      if (typeof token === 'string' && token !== '') headers['x-api-key'] = token;
+      if (typeof token === 'string' && token !== '') headers.authorization = `Bearer ${token}`;
       const identity = await resolveIdentity(services.auth, services.keys, headers);
       if (!identity) return next(new Error('api.unauthorized'));
       const refusal = statusRefusal(identity);
@@ -97,6 +98,7 @@ export function attachGateway(
         ip,
         // Events that act (sending, recalling, reacting) check the key's scopes like HTTP routes do.
         scopes: identity.key ? [...identity.key.scopes] : null,
+        sessionHash: identity.sessionHash ?? null,
       };
       next();
     } catch (err) {
@@ -139,7 +141,8 @@ export function attachGateway(
     const setup = (async () => {
       const extra: string[] = [];
       for (const hook of ctx.hooks.socketRooms) extra.push(...(await hook(userId)));
-      await socket.join([rooms.user(userId), ...extra]);
+      const session = socket.data.sessionHash ? [rooms.session(socket.data.sessionHash)] : [];
+      await socket.join([rooms.user(userId), ...session, ...extra]);
       const user = await services.users.account(userId);
       try {
         await services.presence.connected(

@@ -2,4 +2,6 @@
 export const rooms = {
   user: (userId: number) => `u:${userId}`,
   group: (gid: string) => `g:${gid}`,
+  /** The connections opened with one session (cookie or bearer token), by the sha256 of its token. */
+  session: (sessionHash: string) => `s:${sessionHash}`,
 };

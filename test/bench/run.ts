@@ -18,6 +18,7 @@ interface Suite {
 const suites: Suite[] = [
   { title: 'Authentication', run: async () => (await import('./auth.bench.ts')).run() },
   { title: 'Social graph', run: async () => (await import('./social.bench.ts')).run() },
+  { title: 'Conversations', run: async () => (await import('./conversations.bench.ts')).run() },
   // Embedded mode, plus cluster mode when BENCH_DATABASE_URL and BENCH_REDIS_URL are set (about 4 minutes with both).
   { title: 'Messaging', run: async () => (await import('./messages.bench.ts')).run() },
   { title: 'Uploads', run: async () => (await import('./uploads.bench.ts')).benchUploads() },
@@ -31,6 +32,7 @@ if (process.env.BENCH_DATABASE_URL && process.env.BENCH_REDIS_URL) {
   suites.push(
     { title: 'Authentication (cluster mode: Postgres + Redis)', run: async () => (await import('./auth.bench.ts')).run(clusterEnv()) },
     { title: 'Social graph (cluster mode: Postgres + Redis)', run: async () => (await import('./social.bench.ts')).run(clusterEnv()) },
+    { title: 'Conversations (cluster mode: Postgres + Redis)', run: async () => (await import('./conversations.bench.ts')).run(clusterEnv()) },
     // About a minute: three app nodes against one, cross-node deliveries and latency.
     { title: 'Three-node cluster (Postgres + Redis)', run: async () => (await import('./cluster.bench.ts')).run() },
   );

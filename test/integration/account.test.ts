@@ -78,9 +78,10 @@ describe('profile', () => {
 describe('settings', () => {
   it('defaults, partial updates and validation', async () => {
     const u = await newUser(cluster);
-    expect((await u.get('/api/settings')).body).toEqual({ ok: true, invisible: false, away: false, lang: 'en', allowInvite: false });
+    expect((await u.get('/api/settings')).body).toEqual({ ok: true, invisible: false, away: false, lang: 'en', allowInvite: false, readReceipts: true });
     expect((await u.post('/api/settings', { lang: 'ja', allowInvite: true })).body).toEqual({ ok: true });
-    expect((await u.on(cluster.b).get('/api/settings')).body).toEqual({ ok: true, invisible: false, away: false, lang: 'ja', allowInvite: true });
+    expect((await u.on(cluster.b).get('/api/settings')).body).toEqual({ ok: true, invisible: false, away: false, lang: 'ja', allowInvite: true, readReceipts: true });
+    expect((await u.post('/api/settings', { readReceipts: 'no' })).status).toBe(400);
     expect((await u.post('/api/settings', { lang: 'fr' })).status).toBe(400);
     expect((await u.post('/api/settings', { invisible: 'yes' })).status).toBe(400);
   });

@@ -72,11 +72,28 @@ describe('GET /api/openapi.json', () => {
     expect(me['x-scope']).toBe('profile.read');
     expect(me.security).toContainEqual({ bearerAuth: ['profile.read'] });
     expect(me.responses['401']).toBeDefined();
-    expect(doc.paths['/api/keys'].get.security).toEqual([{ cookieAuth: [] }]);
+    expect(me.security).toContainEqual({ sessionToken: [] });
+    expect(doc.paths['/api/keys'].get.security).toEqual([{ cookieAuth: [] }, { sessionToken: [] }]);
+    expect(doc.components.securitySchemes.sessionToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     const approvals = doc.paths['/api/admin/approvals'].get;
     expect(approvals['x-access']).toBe('admin');
     expect(approvals['x-scope']).toBe('admin');
     expect(doc.paths['/api/pass'].post['x-scope']).toBe('security');
+  });
+});
+
+describe('the conversation list and read markers', () => {
+  it('describe their answers exactly (not the generic Success)', () => {
+    const list = doc.paths['/api/conversations'].get;
+    expect(list['x-scope']).toBe('messages.read');
+    const body = list.responses['200'].content['application/json'].schema;
+    expect(body.required).toEqual(['ok', 'conversations']);
+    const entry = body.properties.conversations.items;
+    expect(entry.anyOf.map((s: { required: string[] }) => s.required[0])).toEqual(['gid', 'dm']);
+    expect(entry.anyOf[1].required).toEqual(expect.arrayContaining(['lastIdx', 'last', 'readIdx', 'unread', 'muted', 'online']));
+    const read = doc.paths['/api/conversations/read'].post;
+    expect(read['x-scope']).toBe('messages.read');
+    expect(read.responses['200'].content['application/json'].schema.properties.idx).toBeDefined();
   });
 });
 

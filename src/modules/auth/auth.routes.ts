@@ -6,7 +6,7 @@ import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
-import { sessionToken } from './credentials.ts';
+import { bearerSessionToken, sessionToken } from './credentials.ts';
 import type { LoginResult } from './auth.service.ts';
 import { loginBody, registerBody, setupBody, twofaDisableBody, twofaEnableBody, twofaVerifyBody } from './auth.schema.ts';
 import { apiRouter } from '../../http/routes.ts';
@@ -14,9 +14,10 @@ import { open } from '../../http/access.ts';
 
 /**
  * Answers a login (password, 2FA or third-party): a challenge for a 2FA
- * account, else the session cookie and `{ok, username, mustChange}`.
+ * account, else the session cookie and `{ok, username, mustChange}`, plus
+ * the session token itself as `token` when the client asked (`withToken`).
  */
-export function sendLoginResult(req: Request, res: Response, result: LoginResult, sessionDays: number): void {
+export function sendLoginResult(req: Request, res: Response, result: LoginResult, sessionDays: number, withToken = false): void {
   if (result.kind === 'challenge') {
     res.json({ ok: true, need2fa: true, challenge: result.challenge });
     return;
@@ -28,14 +29,15 @@ export function sendLoginResult(req: Request, res: Response, result: LoginResult
     path: '/',
     maxAge: sessionDays * 86_400_000,
   });
-  res.json({ ok: true, username: result.username, mustChange: result.mustChange });
+  res.json({ ok: true, username: result.username, mustChange: result.mustChange, ...(withToken ? { token: result.token } : {}) });
 }
 
 /** Public: register, login, 2FA verify, logout, setup. Logged in: 2FA management. */
 export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Router {
   const r = apiRouter();
   const client = (req: Request) => ({ ip: clientIp(req), userAgent: req.get('user-agent') ?? '' });
-  const finishLogin = (req: Request, res: Response, result: LoginResult) => sendLoginResult(req, res, result, ctx.config.sessionDays);
+  const finishLogin = (req: Request, res: Response, result: LoginResult, withToken: boolean | undefined) =>
+    sendLoginResult(req, res, result, ctx.config.sessionDays, withToken === true);
 
   r.post(
     '/api/register',
@@ -58,7 +60,8 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       tag: 'auth',
       summary: 'Log in; sets the session cookie, or answers a 2FA challenge',
       body: loginBody,
-      responseDescription: '`{ok, username, mustChange}` and the `chat_token` cookie, or `{ok, need2fa:true, challenge}`',
+      responseDescription:
+        '`{ok, username, mustChange}` and the `chat_token` cookie (with `token: true` also `token`, the session token), or `{ok, need2fa:true, challenge}`',
       errors: {
         401: 'Wrong name or password (`api.login.badCredentials`)',
         403: 'Account pending, rejected or banned',
@@ -67,7 +70,8 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
     }),
     open,
     async (req, res) => {
-    finishLogin(req, res, await auth.login(parse(loginBody, req.body), client(req)));
+    const body = parse(loginBody, req.body);
+    finishLogin(req, res, await auth.login(body, client(req)), body.token);
   });
 
   r.post(
@@ -76,17 +80,25 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       tag: 'auth',
       summary: 'Finish a 2FA login with a TOTP code',
       body: twofaVerifyBody,
-      responseDescription: '`{ok, username, mustChange}` and the session cookie',
+      responseDescription: '`{ok, username, mustChange}` and the session cookie (with `token: true` also `token`)',
       errors: { 401: 'Wrong code (`api.twofa.badCode`)', 429: 'Address locked (`api.login.rateLimited`)' },
     }),
     open,
     async (req, res) => {
-    finishLogin(req, res, await auth.verifyChallenge(parse(twofaVerifyBody, req.body), client(req)));
+    const body = parse(twofaVerifyBody, req.body);
+    finishLogin(req, res, await auth.verifyChallenge(body, client(req)), body.token);
   });
 
-  r.post('/api/logout', describeRoute({ tag: 'auth', summary: 'Log out: destroy the session and clear the cookie' }),
-    open, async (req, res) => {
-    const token = sessionToken(req.headers.cookie);
+  r.post(
+    '/api/logout',
+    describeRoute({
+      tag: 'auth',
+      summary: 'Log out: destroy the session and clear the cookie',
+      description: 'The session is the cookie’s, or the session token sent as `Authorization: Bearer` (native clients).',
+    }),
+    open,
+    async (req, res) => {
+    const token = sessionToken(req.headers.cookie) ?? bearerSessionToken(req.headers);
     if (token) await auth.logout(sha256Hex(token));
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
     res.json({ ok: true });

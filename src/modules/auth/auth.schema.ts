@@ -9,15 +9,20 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/** Native clients (no cookie jar): `token: true` puts the session token in the answer too. */
+const wantToken = z.boolean().optional().describe('Also answer the session token (`token`), for `Authorization: Bearer` and the socket `auth.token`');
+
 export const loginBody = z.object({
   username: z.string().max(256),
   password: z.string().max(1024),
+  token: wantToken,
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const twofaVerifyBody = z.object({
   code: z.string().regex(/^\d{6}$/, 'api.twofa.badCode'),
   challenge: z.string().regex(/^[0-9a-f]{64}$/, 'api.twofa.badChallenge'),
+  token: wantToken,
 });
 
 /** `secret`, when sent, must be the one `twofa/setup` returned. */

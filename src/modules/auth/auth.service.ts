@@ -207,9 +207,11 @@ export class AuthService {
     });
   }
 
+  /** Ends one session: its row, its cached identity on every node, and the connections opened with it. */
   async logout(sessionHash: string): Promise<void> {
     await sessionsStore.delete(this.ctx.db, sessionHash);
     await this.ctx.identities.invalidateEntry(`c:${sessionHash}`);
+    this.ctx.notifier.disconnectSession(sessionHash, 'logout');
   }
 
   /** Ends every session of a user (except `keep`) on every node. */

@@ -40,7 +40,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
     describeRoute({
       summary: 'A page of a group or direct conversation, oldest first',
       description:
-        'Without `before`/`after`: the newest `limit` messages. `before`: older pages. `after`: the oldest messages above an idx (catch-up after a reconnect). At most 500 messages are kept per room.',
+        'Without `limit`, `before` or `after`: the whole kept history (at most 500 messages are kept per room). `before`: older pages. `after`: the oldest messages above an idx (catch-up after a reconnect). `limit`: at most 500; 100 by default with `before` or `after`.',
       query: historyQuery,
       responseDescription: '`{ok, messages: [Message], max: 500}`',
       errors: {

@@ -7,14 +7,14 @@ import { HISTORY_MAX, MESSAGE_TYPES } from './messages.policy.ts';
 const storable = (s: string) => !s.includes('\u0000');
 
 /** A conversation: exactly one of `gid` (a group) and `dm` (the other person's name). */
-const conversationFields = {
+export const conversationFields = {
   /** A group the caller belongs to. */
   gid: gid.optional(),
   /** The other person of a direct conversation (a friend, not oneself). */
   dm: userName.optional(),
 };
-const oneConversation = (v: { gid?: string | undefined; dm?: string | undefined }) => (v.gid === undefined) !== (v.dm === undefined);
-const ONE_CONVERSATION = { message: 'api.msg.noRoom', path: ['gid'] };
+export const oneConversation = (v: { gid?: string | undefined; dm?: string | undefined }) => (v.gid === undefined) !== (v.dm === undefined);
+export const ONE_CONVERSATION = { message: 'api.msg.noRoom', path: ['gid'] };
 
 /** A conversation as the service sees it. */
 export type Conversation = { gid: string; dm?: undefined } | { dm: string; gid?: undefined };
@@ -83,16 +83,26 @@ export const historyQuery = z
     before: idxParam.optional(),
     /** Only messages with a larger idx (catch-up after a reconnect): the oldest of them come first. */
     after: idxParam.optional(),
-    /** 1–500, default 100; larger values are lowered to 500. */
+    /**
+     * 1–500; larger values are lowered to 500. Default: the whole kept history
+     * (500) when neither `before` nor `after` is given (spec 4.5), else 100.
+     */
     limit: z.coerce
       .number()
       .int()
       .min(1)
-      .default(100)
-      .transform((n) => Math.min(n, HISTORY_MAX)),
+      .transform((n) => Math.min(n, HISTORY_MAX))
+      .optional(),
   })
   .refine(oneConversation, ONE_CONVERSATION);
 export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** The default page size of `before`/`after` reads. */
+export const HISTORY_PAGE = 100;
+
+/** The page size of a history query: its `limit`, else everything kept for a plain read, else 100 per page. */
+export const historyLimit = (q: HistoryQuery): number =>
+  q.limit ?? (q.before === undefined && q.after === undefined ? HISTORY_MAX : HISTORY_PAGE);
 
 /** GET /api/messages/search. */
 export const searchQuery = z.object({

@@ -56,7 +56,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
 
   r.get(
     '/api/settings',
-    describeRoute({ tag: 'account', summary: 'Own persisted settings', responseDescription: '`{ok, invisible, away, lang, allowInvite}`' }),
+    describeRoute({ tag: 'account', summary: 'Own persisted settings', responseDescription: '`{ok, invisible, away, lang, allowInvite, readReceipts}`' }),
     login('profile.read'),
     async (req, res) => {
     res.json({ ok: true, ...(await users.settings(who(req))) });

@@ -21,6 +21,8 @@ export const settingsUpdate = z.object({
   lang: z.enum(['zh', 'en', 'ja']).optional(),
   /** "Anyone may add me to a group": invitations join at once. */
   allowInvite: z.boolean().optional(),
+  /** Tell a friend how far I have read our direct conversation (the `read` event); default true. */
+  readReceipts: z.boolean().optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 

@@ -127,7 +127,7 @@ export class UsersService {
   async settings(who: Identity) {
     const u = await usersStore.byId(this.ctx.db, who.userId);
     if (!u) throw notFound('api.user.notFound');
-    return { invisible: u.invisible, away: u.away, lang: u.lang, allowInvite: u.allow_invite };
+    return { invisible: u.invisible, away: u.away, lang: u.lang, allowInvite: u.allow_invite, readReceipts: u.read_receipts };
   }
 
   async updateSettings(who: Identity, s: SettingsUpdate): Promise<void> {

@@ -18,6 +18,8 @@ export interface UserRow {
   away: boolean;
   lang: 'zh' | 'en' | 'ja';
   allow_invite: boolean;
+  /** Tell the other side of a direct conversation how far this user has read. */
+  read_receipts: boolean;
   created: number;
   last_seen: number | null;
   last_ip: string | null;
@@ -112,12 +114,19 @@ export const usersStore = {
   async updateSettings(
     q: Queryable,
     id: number,
-    s: { invisible?: boolean | undefined; away?: boolean | undefined; lang?: string | undefined; allowInvite?: boolean | undefined },
+    s: {
+      invisible?: boolean | undefined;
+      away?: boolean | undefined;
+      lang?: string | undefined;
+      allowInvite?: boolean | undefined;
+      readReceipts?: boolean | undefined;
+    },
   ): Promise<void> {
     await q.query(
       `update users set invisible = coalesce($2, invisible), away = coalesce($3, away),
-              lang = coalesce($4, lang), allow_invite = coalesce($5, allow_invite) where id = $1`,
-      [id, s.invisible ?? null, s.away ?? null, s.lang ?? null, s.allowInvite ?? null],
+              lang = coalesce($4, lang), allow_invite = coalesce($5, allow_invite),
+              read_receipts = coalesce($6, read_receipts) where id = $1`,
+      [id, s.invisible ?? null, s.away ?? null, s.lang ?? null, s.allowInvite ?? null, s.readReceipts ?? null],
     );
   },
 

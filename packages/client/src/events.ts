@@ -1,0 +1,24 @@
+/**
+ * The Socket.IO protocol's types, imported from the server's event map
+ * (src/realtime/events.ts, documented in docs/protocol.md): never copied.
+ */
+export type {
+  Ack,
+  AnnouncementPayload,
+  ClientToServerEvents,
+  FriendsChangedPayload,
+  GroupInvitesPayload,
+  GroupMembersPayload,
+  GroupRequestsPayload,
+  GroupsChangedPayload,
+  MessagePayload,
+  NotificationPayload,
+  PenaltyPayload,
+  Platform,
+  PresencePayload,
+  ReactionPayload,
+  ReadPayload,
+  RecallPayload,
+  ServerToClientEvents,
+  TypingPayload,
+} from '../../../src/realtime/events.ts';

@@ -1,0 +1,40 @@
+/**
+ * @chat-server/client: a TypeScript client for the chat server, for browsers,
+ * Node 20 and React Native. See README.md.
+ */
+export { authHeaders, type Credentials, socketAuth } from './auth.ts';
+export { type BodyOf, type Conversation, historyPage, listConversations, markRead, type MessageDraft, PAGE_MAX, type ResponseOf } from './calls.ts';
+export { type ChatClient, type ChatClientOptions, createChatClient, type LoginOutcome, login, logout, verifyTwofa } from './client.ts';
+export { Connection, type ConnectionEvents, type ConnectionOptions, type ConnectionStatus, newCid, type PendingSend, type ServerEventArgs } from './connection.ts';
+export type * from './events.ts';
+export type { components, operations, paths } from './generated/openapi.ts';
+export {
+  ChatStore,
+  type ChatSnapshot,
+  emptySnapshot,
+  mergeMessages,
+  previewOf,
+  withHistory,
+  withMessage,
+  withReaction,
+  withRead,
+  withRecall,
+} from './store.ts';
+export * as sync from './sync/engine.ts';
+export { type RoomKey, type RoomRef, roomKey, roomRef } from './sync/rooms.ts';
+export { type Api, ApiError, createApi, Endpoints, expectOk } from './transport/rest.ts';
+export { type ChatSocket, connectSocket, type SocketConnector } from './transport/socket.ts';
+export {
+  type ChunkedOptions,
+  type Progress,
+  SINGLE_MAX,
+  type TusOptions,
+  type TusSource,
+  type UploadContext,
+  type UploadOptions,
+  type UploadResult,
+  uploadChunked,
+  uploadFile,
+  uploadSingle,
+  uploadTus,
+} from './uploads.ts';

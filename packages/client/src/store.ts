@@ -1,0 +1,177 @@
+/**
+ * A small store an app subscribes to: the connection's status, the
+ * conversation list, the messages of each room and the sends in flight, as one
+ * immutable snapshot. Framework-agnostic; `subscribe` and `getSnapshot` are
+ * what React's `useSyncExternalStore` takes (the snapshot keeps its identity
+ * until something changes). The state changes are plain functions (exported,
+ * unit-tested); the store only wires them to the connection's events.
+ */
+import { type Conversation, historyPage, markRead } from './calls.ts';
+import type { Connection, ConnectionStatus, PendingSend } from './connection.ts';
+import type { MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
+import { type RoomKey, roomKey, roomRef } from './sync/rooms.ts';
+import type { Api } from './transport/rest.ts';
+
+export interface ChatSnapshot {
+  status: ConnectionStatus;
+  /** The account's name (once connected). */
+  me: string | undefined;
+  /** Groups and friends, newest activity first (the server's list, kept current by live messages and read events). */
+  conversations: readonly Conversation[];
+  /** Messages of each room held so far (live, caught up, or loaded with loadHistory), by idx, each once. */
+  messages: Readonly<Partial<Record<RoomKey, readonly MessagePayload[]>>>;
+  /** Sends not yet acknowledged, oldest first. */
+  pending: readonly PendingSend[];
+  /** Direct conversations: how far the friend has read (their read receipts). */
+  receipts: Readonly<Partial<Record<RoomKey, number>>>;
+}
+
+/** Messages kept per room in the store: the server keeps no more either. */
+export const ROOM_MESSAGES_MAX = 500;
+const PREVIEW_CHARS = 200;
+
+export const emptySnapshot: ChatSnapshot = { status: 'idle', me: undefined, conversations: [], messages: {}, pending: [], receipts: {} };
+
+// ---- state changes (pure) ----
+
+/** Merges messages into a room's list: sorted by idx, one per idx (the newer copy wins), at most the newest 500. */
+export function mergeMessages(list: readonly MessagePayload[], incoming: readonly MessagePayload[]): MessagePayload[] {
+  const byIdx = new Map<number, MessagePayload>();
+  for (const m of list) byIdx.set(m.idx, m);
+  for (const m of incoming) byIdx.set(m.idx, m);
+  return [...byIdx.values()].sort((a, b) => a.idx - b.idx).slice(-ROOM_MESSAGES_MAX);
+}
+
+/** What the conversation list shows of a message (as the server's `last`). */
+export function previewOf(m: MessagePayload): NonNullable<Conversation['last']> {
+  let content = m.content;
+  if (m.type === 'text') content = [...content].slice(0, PREVIEW_CHARS).join('');
+  else if (m.type === 'merge') {
+    try {
+      const title = (JSON.parse(content) as { title?: unknown }).title;
+      content = typeof title === 'string' ? [...title].slice(0, PREVIEW_CHARS).join('') : '';
+    } catch {
+      content = '';
+    }
+  }
+  return { idx: m.idx, from: m.from, type: m.type, content, ts: m.ts, recalled: m.recalled };
+}
+
+const unreadOf = (lastIdx: number, readIdx: number) => Math.max(0, lastIdx - Math.max(readIdx, lastIdx - ROOM_MESSAGES_MAX));
+
+/** A conversation's entry after a message in it: newest first in the list, unread counted unless it is ours. */
+export function withMessage(s: ChatSnapshot, m: MessagePayload): ChatSnapshot {
+  const key = roomKey(m);
+  const messages = { ...s.messages, [key]: mergeMessages(s.messages[key] ?? [], [m]) };
+  const at = s.conversations.findIndex((c) => roomKey(c) === key);
+  const old = at >= 0 ? s.conversations[at]! : placeholder(m);
+  if (m.idx < old.lastIdx) return { ...s, messages };
+  const mine = m.from === s.me;
+  const readIdx = mine ? Math.max(old.readIdx, m.idx) : old.readIdx;
+  const entry = { ...old, lastIdx: m.idx, last: previewOf(m), readIdx, unread: unreadOf(m.idx, readIdx) } as Conversation;
+  const rest = s.conversations.filter((_, i) => i !== at);
+  return { ...s, messages, conversations: [entry, ...rest] };
+}
+
+/** An entry for a room the list did not have yet (a group joined, a first message); the next list fills it in. */
+function placeholder(m: MessagePayload): Conversation {
+  const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, muted: false };
+  return (typeof m.gid === 'string' ? { gid: m.gid, name: m.gid, ...common } : { dm: m.dm ?? '', name: m.dm ?? '', ...common, online: false }) as Conversation;
+}
+
+/** Older (or newer) messages of a room loaded over HTTP. */
+export function withHistory(s: ChatSnapshot, key: RoomKey, page: readonly MessagePayload[]): ChatSnapshot {
+  return { ...s, messages: { ...s.messages, [key]: mergeMessages(s.messages[key] ?? [], page) } };
+}
+
+export function withRecall(s: ChatSnapshot, p: RecallPayload): ChatSnapshot {
+  const key = roomKey(p);
+  const change = (m: MessagePayload): MessagePayload =>
+    m.idx === p.idx ? { ...m, recalled: true, content: '', reactions: {}, ...('name' in m ? { name: null, size: null } : {}) } : m;
+  const conversations = s.conversations.map((c) =>
+    roomKey(c) === key && c.last?.idx === p.idx ? ({ ...c, last: { ...c.last, content: '', recalled: true } } as Conversation) : c,
+  );
+  return { ...s, conversations, messages: { ...s.messages, [key]: (s.messages[key] ?? []).map(change) } };
+}
+
+export function withReaction(s: ChatSnapshot, p: ReactionPayload): ChatSnapshot {
+  const key = roomKey(p);
+  const list = s.messages[key];
+  if (!list) return s;
+  return { ...s, messages: { ...s.messages, [key]: list.map((m) => (m.idx === p.idx ? { ...m, reactions: p.reactions } : m)) } };
+}
+
+/** A read marker moved: ours (another device, or markRead) or, in a direct conversation, the friend's receipt. */
+export function withRead(s: ChatSnapshot, p: ReadPayload): ChatSnapshot {
+  const key = roomKey(p);
+  if (p.by !== s.me) return { ...s, receipts: { ...s.receipts, [key]: Math.max(s.receipts[key] ?? 0, p.idx) } };
+  const conversations = s.conversations.map((c) => {
+    if (roomKey(c) !== key || p.idx <= c.readIdx) return c;
+    return { ...c, readIdx: p.idx, unread: unreadOf(c.lastIdx, p.idx) } as Conversation;
+  });
+  return { ...s, conversations };
+}
+
+// ---- the store ----
+
+export class ChatStore {
+  private snapshot: ChatSnapshot = emptySnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribe: Array<() => void>;
+
+  constructor(
+    c: Connection,
+    private readonly api: Api,
+  ) {
+    this.unsubscribe = [
+      c.on('status', (status) => this.set({ ...this.snapshot, status, me: c.me })),
+      c.on('conversations', (list) => this.set({ ...this.snapshot, conversations: list })),
+      c.on('message', (m) => this.set(withMessage(this.snapshot, m))),
+      c.on('outbox', (pending) => this.set({ ...this.snapshot, pending })),
+      c.onServer('recall', (p) => this.set(withRecall(this.snapshot, p))),
+      c.onServer('reaction', (p) => this.set(withReaction(this.snapshot, p))),
+      c.onServer('read', (p) => this.set(withRead(this.snapshot, p))),
+    ];
+  }
+
+  /** Calls `listener` after every change; returns the function that stops it. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** The current state; the same object until something changes. */
+  getSnapshot = (): ChatSnapshot => this.snapshot;
+
+  /**
+   * Loads a room's history into the store: with no option the whole kept
+   * history (up to 500); `before` the page older than an idx.
+   */
+  async loadHistory(key: RoomKey, opts: { before?: number; limit?: number } = {}): Promise<void> {
+    const page = await historyPage(this.api, roomRef(key), opts);
+    this.set(withHistory(this.snapshot, key, page));
+  }
+
+  /** Marks the room read up to `idx` (default: its newest message); the list updates at once. */
+  async markRead(key: RoomKey, idx?: number): Promise<void> {
+    const c = this.snapshot.conversations.find((x) => roomKey(x) === key);
+    const upTo = idx ?? c?.lastIdx ?? 0;
+    if (this.snapshot.me) this.set(withRead(this.snapshot, { ...roomRef(key), idx: upTo, by: this.snapshot.me }));
+    const marker = await markRead(this.api, roomRef(key), upTo);
+    if (this.snapshot.me) this.set(withRead(this.snapshot, { ...roomRef(key), idx: marker, by: this.snapshot.me }));
+  }
+
+  /** Stops following the connection. */
+  close(): void {
+    for (const u of this.unsubscribe) u();
+    this.listeners.clear();
+  }
+
+  private set(next: ChatSnapshot): void {
+    if (next === this.snapshot) return;
+    this.snapshot = next;
+    for (const l of [...this.listeners]) l();
+  }
+}

@@ -1,0 +1,204 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Credentials, type MessagePayload, roomKey } from '../../src/index.ts';
+import { adminClient, trackSockets, waitFor } from '../../../../test/helpers/client.ts';
+import { history, sendText, storedCount, userId } from '../../../../test/helpers/messages.ts';
+import { startCluster, type TestCluster } from '../../../../test/helpers/server.ts';
+import { befriend, groupWith } from '../../../../test/helpers/social.ts';
+import { clients, delivered, expectOncePerIdx, forwardedFrom, type Named, sdkUser, statusIs, until } from './helpers.ts';
+
+/**
+ * The SDK against a real server (both modes; two nodes in cluster mode, the
+ * client on node b and the other people on node a): typed REST calls, live
+ * delivery, catch-up after a reconnect, sends retried with their cid, the
+ * store, auth by token session, API key and cookie.
+ */
+let cluster: TestCluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(() => cluster?.close());
+
+const connect = trackSockets();
+const sdk = clients();
+afterEach(() => sdk.stopAll());
+
+/** Disconnects every socket of a user on every node (as a crashed proxy or node would), without logging them out. */
+async function dropConnections(name: string): Promise<void> {
+  for (const s of await cluster.b.app.io.fetchSockets()) if (s.data.name === name) s.disconnect(true);
+}
+
+async function pair(): Promise<{ ann: Named; bob: Named; bobCreds: Credentials; gid: string }> {
+  const { user: bob, credentials: bobCreds } = await sdkUser(cluster, cluster.b);
+  const { user: ann } = await sdkUser(cluster);
+  await befriend(ann, bob);
+  const gid = await groupWith(ann, { members: [bob] });
+  return { ann, bob, bobCreds, gid };
+}
+
+describe('typed REST', () => {
+  it('calls any operation with the types of the OpenAPI document, with a token session', async () => {
+    const { user, credentials } = await sdkUser(cluster);
+    const c = sdk.start({ urls: cluster.a.url, credentials });
+    const { data } = await c.api.GET('/api/me');
+    expect(data).toMatchObject({ ok: true, username: user.name });
+    c.stop();
+  });
+
+  it('works with an API key and with a cookie header', async () => {
+    const { user } = await sdkUser(cluster);
+    const key = (await user.post('/api/keys', { name: 'sdk', scopes: ['profile.read', 'messages.read'] })).body.plaintext as string;
+    const byKey = sdk.start({ urls: cluster.a.url, credentials: { kind: 'apiKey', key } });
+    expect((await byKey.api.GET('/api/me')).data).toMatchObject({ username: user.name });
+    const byCookie = sdk.start({ urls: cluster.a.url, credentials: { kind: 'cookie', cookie: user.cookie! } });
+    expect((await byCookie.api.GET('/api/me')).data).toMatchObject({ username: user.name });
+    await statusIs(byCookie, 'live');
+  });
+
+  it('moves on to the next base URL when one does not answer', async () => {
+    const { user, credentials } = await sdkUser(cluster);
+    const c = sdk.start({ urls: ['http://127.0.0.1:9', cluster.a.url], credentials });
+    expect((await c.api.GET('/api/me')).data).toMatchObject({ username: user.name });
+    await statusIs(c, 'live');
+  });
+});
+
+describe('delivery', () => {
+  it('delivers live messages once and in idx order, and catches up after a reconnect', async () => {
+    const { ann, bob, bobCreds, gid } = await pair();
+    // Slow reconnection, so that messages are sent while the client is away and come by catch-up.
+    const c = sdk.start({ urls: [cluster.b.url], credentials: bobCreds, backoff: { baseMs: 1_500, maxMs: 1_500 } });
+    const got = delivered(c);
+    await statusIs(c, 'live');
+    const s = await connect(ann, cluster.a);
+    for (let i = 1; i <= 5; i++) await sendText(s, { gid }, `live ${i}`);
+    await sendText(s, { dm: bob.name }, 'dm 1');
+    await until(() => got.length === 6, 'live messages');
+
+    await dropConnections(bob.name);
+    await statusIs(c, 'offline');
+    for (let i = 6; i <= 10; i++) await sendText(s, { gid }, `missed ${i}`);
+    await sendText(s, { dm: bob.name }, 'dm 2');
+    await until(() => got.length === 12, 'caught-up messages');
+    await statusIs(c, 'live');
+    for (let i = 11; i <= 12; i++) await sendText(s, { gid }, `after ${i}`);
+    await until(() => got.length === 14, 'live after reconnect');
+
+    expectOncePerIdx(got, { gid }, [...Array(12).keys()].map((i) => i + 1));
+    expectOncePerIdx(got, { dm: ann.name }, [1, 2]);
+    expect(got.filter((m) => m.gid === gid).map((m) => m.content)).toEqual(
+      (await history(ann, { gid })).map((m: MessagePayload) => m.content),
+    );
+  });
+
+  it("starts at the read markers with startAt: 'unread'", async () => {
+    const { ann, bob, bobCreds, gid } = await pair();
+    const s = await connect(ann);
+    for (let i = 1; i <= 3; i++) await sendText(s, { gid }, `u${i}`);
+    expect((await bob.post('/api/conversations/read', { gid, idx: 1 })).body.idx).toBe(1);
+    const c = sdk.start({ urls: cluster.b.url, credentials: bobCreds, startAt: 'unread' });
+    const got = delivered(c);
+    await until(() => got.length === 2, 'unread messages');
+    expectOncePerIdx(got, { gid }, [2, 3]);
+  });
+});
+
+describe('sending', () => {
+  it('resolves with the stored record; the other side receives it once', async () => {
+    const { ann, bob, bobCreds, gid } = await pair();
+    const c = sdk.start({ urls: cluster.b.url, credentials: bobCreds });
+    const got = delivered(c);
+    await statusIs(c, 'live');
+    const s = await connect(ann, cluster.a);
+    const seen = waitFor(s, 'msg', (m) => m.content === 'hello');
+    const stored = await c.send({ gid }, 'hello');
+    expect(stored).toMatchObject({ from: bob.name, content: 'hello', gid, idx: 1 });
+    await seen;
+    // Our own message is delivered to the app too (once), from the acknowledgement.
+    expectOncePerIdx(got, { gid }, [1]);
+  });
+
+  it('a send waiting through a timeout and a reconnect is stored once, with its cid', async () => {
+    const { ann, bob, bobCreds, gid } = await pair();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let attempts = 0;
+    for (const n of cluster.nodes) {
+      n.app.ctx.hooks.sendGuards.push(async (_id, m) => {
+        if (m.content !== 'slow one') return;
+        attempts++;
+        await gate;
+      });
+    }
+    const c = sdk.start({ urls: cluster.b.url, credentials: bobCreds, sendTimeoutMs: 150, backoff: { baseMs: 100, maxMs: 100 } });
+    const pending: string[][] = [];
+    c.connection.on('outbox', (list) => pending.push(list.map((p) => p.cid)));
+    await statusIs(c, 'live');
+    const s = await connect(ann, cluster.a);
+    const received: MessagePayload[] = [];
+    s.on('msg', (m: MessagePayload) => received.push(m));
+
+    const sending = c.send({ gid }, 'slow one');
+    await until(() => attempts >= 2, 'a resend after the timeout');
+    await dropConnections(bob.name);
+    await until(() => attempts >= 3 && c.connection.status === 'live', 'a resend on the new connection');
+    release();
+    const stored = await sending;
+    expect(stored.content).toBe('slow one');
+    const bobId = await userId(cluster.a, bob.name);
+    expect(bobId).toBeGreaterThan(0);
+    await until(() => received.length >= 1, 'the message at the other side');
+    expect(received.map((m) => m.idx)).toEqual([stored.idx]);
+    expect(await storedCount(cluster.a, `g:${gid}`)).toBe(1);
+    // Every attempt carried the same cid.
+    expect(new Set(pending.flat()).size).toBe(1);
+  });
+
+  it('rejects a send the server refuses, with its key', async () => {
+    const { bobCreds } = await pair();
+    const c = sdk.start({ urls: cluster.b.url, credentials: bobCreds });
+    await expect(c.send({ dm: 'nobody-here' }, 'x')).rejects.toMatchObject({ key: 'api.user.notFound' });
+  });
+});
+
+describe('the store', () => {
+  it('holds the conversation list, unread counts and messages; markRead lowers unread', async () => {
+    const { ann, bobCreds, gid } = await pair();
+    const s = await connect(ann);
+    await sendText(s, { gid }, 'before');
+    const c = sdk.start({ urls: cluster.b.url, credentials: bobCreds });
+    const changes: number[] = [];
+    c.store.subscribe(() => changes.push(c.store.getSnapshot().conversations.length));
+    await statusIs(c, 'live');
+    await sendText(s, { gid }, 'while live');
+    const key = roomKey({ gid });
+    await until(() => (c.store.getSnapshot().messages[key]?.length ?? 0) === 1, 'the live message in the store');
+    const entry = () => c.store.getSnapshot().conversations.find((x) => 'gid' in x && x.gid === gid);
+    expect(entry()).toMatchObject({ lastIdx: 2, readIdx: 0, unread: 2, last: { content: 'while live', from: ann.name } });
+    const snap = c.store.getSnapshot();
+    expect(c.store.getSnapshot()).toBe(snap);
+    await c.store.loadHistory(key);
+    expect(c.store.getSnapshot().messages[key]?.map((m) => m.content)).toEqual(['before', 'while live']);
+    await c.store.markRead(key);
+    expect(entry()).toMatchObject({ readIdx: 2, unread: 0 });
+    expect(changes.length).toBeGreaterThan(0);
+  });
+});
+
+describe('auth ends', () => {
+  it('stops with loggedOut when the account is banned, and does not reconnect', async () => {
+    const { user, credentials } = await sdkUser(cluster, cluster.b);
+    const c = sdk.start({ urls: cluster.b.url, credentials });
+    await statusIs(c, 'live');
+    const admin = await adminClient(cluster);
+    expect((await admin.post('/api/admin/penalties/add', { user: user.name, action: 'ban', duration: 0 })).status).toBe(200);
+    await statusIs(c, 'loggedOut');
+    await expect(c.send({ dm: user.name }, 'x')).rejects.toThrow();
+  });
+
+  it('stops with unauthorized when the credentials are refused', async () => {
+    const c = sdk.start({ urls: cluster.a.url, credentials: { kind: 'session', token: 'x'.repeat(43) }, fetch: forwardedFrom('10.9.9.9') });
+    await statusIs(c, 'unauthorized');
+  });
+});

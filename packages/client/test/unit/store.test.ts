@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../src/calls.ts';
+import type { MessagePayload } from '../../src/events.ts';
+import { type ChatSnapshot, emptySnapshot, mergeMessages, previewOf, withMessage, withRead, withRecall } from '../../src/store.ts';
+
+const msg = (idx: number, from: string, extra: Partial<MessagePayload> = {}): MessagePayload => ({
+  idx,
+  from,
+  type: 'text',
+  content: `m${idx}`,
+  ts: 1000 + idx,
+  md: 0,
+  replyTo: null,
+  reactions: {},
+  recalled: false,
+  file_expired: false,
+  gid: 'g1',
+  ...extra,
+});
+
+const group = (gid: string, lastIdx: number, readIdx: number): Conversation => ({
+  gid,
+  name: gid,
+  avatar: '',
+  lastIdx,
+  last: null,
+  readIdx,
+  unread: lastIdx - readIdx,
+  muted: false,
+});
+
+const state = (conversations: Conversation[]): ChatSnapshot => ({ ...emptySnapshot, me: 'me', conversations });
+
+describe('store state changes', () => {
+  it("counts others' messages as unread and moves the room to the top", () => {
+    let s = state([group('g2', 3, 3), group('g1', 5, 5)]);
+    s = withMessage(s, msg(6, 'ann'));
+    s = withMessage(s, msg(7, 'bob'));
+    expect(s.conversations.map((c) => ('gid' in c ? c.gid : ''))).toEqual(['g1', 'g2']);
+    expect(s.conversations[0]).toMatchObject({ lastIdx: 7, readIdx: 5, unread: 2, last: { idx: 7, from: 'bob', content: 'm7' } });
+    expect(s.messages['g:g1']?.map((m) => m.idx)).toEqual([6, 7]);
+  });
+
+  it('our own message moves our marker: nothing above it is unread', () => {
+    let s = state([group('g1', 5, 2)]);
+    s = withMessage(s, msg(6, 'me'));
+    expect(s.conversations[0]).toMatchObject({ lastIdx: 6, readIdx: 6, unread: 0 });
+  });
+
+  it('caps unread at the 500 messages kept', () => {
+    const s = withMessage(state([group('g1', 900, 0)]), msg(901, 'ann'));
+    expect(s.conversations[0]!.unread).toBe(500);
+  });
+
+  it('our read event lowers unread; a friend’s is a receipt', () => {
+    let s = state([group('g1', 10, 2)]);
+    s = withRead(s, { gid: 'g1', idx: 8, by: 'me' });
+    expect(s.conversations[0]).toMatchObject({ readIdx: 8, unread: 2 });
+    // Never backwards.
+    expect(withRead(s, { gid: 'g1', idx: 4, by: 'me' }).conversations[0]!.readIdx).toBe(8);
+    s = withRead(s, { dm: 'bob', idx: 3, by: 'bob' });
+    expect(s.receipts).toEqual({ 'd:bob': 3 });
+  });
+
+  it('a message in a room the list does not have adds a placeholder entry', () => {
+    const s = withMessage(state([]), msg(1, 'bob', { gid: undefined, dm: 'bob' }));
+    expect(s.conversations).toEqual([expect.objectContaining({ dm: 'bob', lastIdx: 1, unread: 1 })]);
+  });
+
+  it('recall empties the message and the preview', () => {
+    let s = withMessage(state([group('g1', 0, 0)]), msg(1, 'ann'));
+    s = withRecall(s, { gid: 'g1', idx: 1, by: 'ann' });
+    expect(s.messages['g:g1']?.[0]).toMatchObject({ recalled: true, content: '' });
+    expect(s.conversations[0]!.last).toMatchObject({ recalled: true, content: '' });
+  });
+
+  it('merges history pages: one message per idx, sorted', () => {
+    const merged = mergeMessages([msg(3, 'a'), msg(5, 'a')], [msg(4, 'a'), msg(5, 'a', { content: 'newer' }), msg(1, 'a')]);
+    expect(merged.map((m) => m.idx)).toEqual([1, 3, 4, 5]);
+    expect(merged.at(-1)?.content).toBe('newer');
+  });
+
+  it('previews text cut to 200 characters and a merge by its title', () => {
+    expect(previewOf(msg(1, 'a', { content: 'x'.repeat(300) })).content).toHaveLength(200);
+    expect(previewOf(msg(1, 'a', { type: 'merge', content: JSON.stringify({ title: 'Chat log', items: [] }) })).content).toBe('Chat log');
+  });
+});

@@ -1,0 +1,110 @@
+import type { Queryable } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { FILE_TYPES, HISTORY_MAX, type MessageType } from './messages.policy.ts';
+
+/** One room of a person's conversation list, with its newest message (the `l_` columns, null when none). */
+export interface ConversationRow {
+  room: string;
+  gid: string | null;
+  /** Direct conversations: the friend. */
+  peer_id: number | null;
+  peer_name: string | null;
+  peer_nickname: string | null;
+  peer_invisible: boolean | null;
+  peer_away: boolean | null;
+  /** What the caller calls it: their remark, else the group's name (or the friend's nickname, else name). */
+  name: string;
+  avatar: string;
+  muted: boolean;
+  last_idx: number;
+  read_idx: number;
+  unread: number;
+  l_idx: number | null;
+  l_from: string | null;
+  l_type: MessageType | null;
+  l_content: string | null;
+  l_ts: number | null;
+  l_recalled: boolean | null;
+}
+
+/** Characters of a text message (or a merge's title) shown in the list. */
+export const PREVIEW_CHARS = 200;
+
+const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
+
+/**
+ * Every group the user is in and every friend (a direct conversation whether
+ * or not it has messages yet), newest activity first, in ONE statement: the
+ * newest message of each room is one backward step on the messages primary
+ * key. Unread is arithmetic: no message above a marker is its owner's (a send
+ * moves the sender's marker), and only the newest 500 are kept.
+ */
+const LIST = `
+with rooms as (
+  select 'g:' || gm.gid as room, gm.gid, null::bigint as peer_id,
+         coalesce(nullif(gr.remark, ''), g.name) as name, g.avatar,
+         (gm.muted or (g.mute_all and gm.role = 'member')) as muted
+    from group_members gm
+    join groups g on g.gid = gm.gid
+    left join group_remarks gr on gr.gid = gm.gid and gr.user_id = gm.user_id
+   where gm.user_id = $1
+  union all
+  select 'd:' || f.user_lo || ':' || f.user_hi, null, p.id,
+         coalesce(nullif(fr.remark, ''), nullif(p.nickname, ''), p.name), p.avatar, false
+    from friendships f
+    join users p on p.id = case when f.user_lo = $1 then f.user_hi else f.user_lo end
+    left join friend_remarks fr on fr.owner_id = $1 and fr.target_id = p.id
+   where f.user_lo = $1 or f.user_hi = $1
+)
+select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nickname, p.invisible as peer_invisible,
+       p.away as peer_away, r.name, r.avatar, r.muted,
+       coalesce(s.last_idx, 0) as last_idx, coalesce(rm.idx, 0) as read_idx,
+       greatest(0, coalesce(s.last_idx, 0) - greatest(coalesce(rm.idx, 0), coalesce(s.last_idx, 0) - ${HISTORY_MAX})) as unread,
+       l.idx as l_idx, lu.name as l_from, l.type as l_type,
+       case when l.recalled then ''
+            when l.type in ${FILE_TYPE_LIST} then l.content
+            when l.type = 'merge' then left(coalesce(l.content::json ->> 'title', ''), ${PREVIEW_CHARS})
+            else left(l.content, ${PREVIEW_CHARS}) end as l_content,
+       l.ts as l_ts, l.recalled as l_recalled
+  from rooms r
+  left join room_seq s on s.room = r.room
+  left join read_markers rm on rm.user_id = $1 and rm.room = r.room
+  left join lateral (select m.idx, m.from_id, m.type, m.content, m.ts, m.recalled
+                       from messages m where m.room = r.room order by m.idx desc limit 1) l on true
+  left join users lu on lu.id = l.from_id
+  left join users p on p.id = r.peer_id`;
+
+/**
+ * Plain rows, ordered here: for 500 rooms `json_agg` of the rows cost Postgres
+ * three times the query itself (14 ms against 4.3 ms at p50), more than
+ * decoding the rows saves.
+ */
+const LIST_ORDERED = prepared(`${LIST}\n order by l.ts desc nulls last, lower(r.name), r.room`);
+
+/**
+ * Moves a marker forward to `$3`, clamped to the room's newest idx; returns
+ * the new marker when it moved (`moved`) and the marker before (`before`).
+ * A smaller idx changes nothing (the `where` of the upsert, re-checked on the
+ * latest row version when two calls race).
+ */
+const MARK = prepared(`
+with target as (select least($3::int, coalesce((select last_idx from room_seq where room = $2), 0)) as idx),
+up as (
+  insert into read_markers as rm (user_id, room, idx)
+  select $1, $2, t.idx from target t where t.idx > 0
+  on conflict (user_id, room) do update set idx = excluded.idx where rm.idx < excluded.idx
+  returning rm.idx
+)
+select (select idx from up) as moved, coalesce((select idx from read_markers where user_id = $1 and room = $2), 0) as before`);
+
+/** SQL of the conversation list and read markers. Returns rows; knows nothing of HTTP. */
+export const conversationListStore = {
+  async list(q: Queryable, userId: number): Promise<ConversationRow[]> {
+    return q.query<ConversationRow>(LIST_ORDERED, [userId]);
+  },
+
+  async markRead(q: Queryable, userId: number, room: string, idx: number): Promise<{ moved: number | null; before: number }> {
+    const rows = await q.query<{ moved: number | null; before: number }>(MARK, [userId, room, idx]);
+    return rows[0] ?? { moved: null, before: 0 };
+  },
+};
