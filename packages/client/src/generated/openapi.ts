@@ -702,7 +702,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a file shared in the group: its messages are kept and marked file_expired (owner, group admin or platform admin) */
+        /**
+         * Remove a file shared in the group: its messages are kept and marked file_expired (owner, group admin or platform admin)
+         * @description The file's uploader and platform administrators delete the file itself (every message referencing it is marked). Any other manager withdraws it from this group: only this group's messages are marked, and the file is removed only when no live message or avatar anywhere still uses it.
+         */
         post: operations["postApiGroupsFileDelete"];
         delete?: never;
         options?: never;
@@ -5020,7 +5023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7841,7 +7844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8364,7 +8367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Avatar not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8382,7 +8385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
             403: {
                 headers: {
                     [name: string]: unknown;
