@@ -58,7 +58,7 @@ describe('SecretBox', () => {
     expect(a).not.toBe(b);
     expect(a).not.toContain('client-secret');
     expect(box.open(a)).toBe('client-secret');
-    const flipped = `${a.slice(0, -2)}${a.endsWith('A') ? 'B' : 'A'}${a.slice(-1)}`;
+    const flipped = `${a.slice(0, -2)}${a.at(-2) === 'A' ? 'B' : 'A'}${a.slice(-1)}`;
     expect(() => box.open(flipped)).toThrow();
     expect(() => new SecretBox('another passphrase entirely', 'test').open(a)).toThrow();
     expect(() => box.open('plain text')).toThrow();
