@@ -14,6 +14,10 @@ const clusterWanted = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_
  */
 const CLUSTER_ONLY = [
   'test/integration/failover.test.ts',
+  'test/integration/redis-topologies.test.ts',
+  'test/integration/redis-restart.test.ts',
+  'test/integration/postgres-restart.test.ts',
+  'test/integration/s3-outage.test.ts',
   'test/integration/backup.test.ts',
   'packages/client/test/integration/failover.test.ts',
 ];

@@ -2,7 +2,6 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
-import { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import { Server } from 'socket.io';
 import type { Config } from './config.ts';
@@ -73,6 +72,7 @@ import { PresenceService } from './realtime/presence.ts';
 import { type RunningRole, startWorkerRole } from './roles.ts';
 import { MemoryState } from './state/memory.ts';
 import { RedisState } from './state/redis.ts';
+import { type RedisClient, RedisConnector } from './state/redis-connection.ts';
 import type { SharedState } from './state/shared-state.ts';
 import { openBlobStore } from './storage/index.ts';
 
@@ -115,8 +115,10 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const db = opts.db ?? (await openDatabase(config));
   if (!opts.db) await migrate(db);
 
-  const state: SharedState = config.redisUrl
-    ? RedisState.connect(config.redisUrl, config.redisPrefix, clock, nodeId, config.presence.timeoutMs)
+  // Every Redis client of the node (state, adapter, jobs) comes from this one connector.
+  const redis = config.redisUrl ? new RedisConnector(config.redisUrl, log) : undefined;
+  const state: SharedState = redis
+    ? RedisState.connect(redis, config.redisPrefix, clock, nodeId, config.presence.timeoutMs)
     : new MemoryState(clock);
 
   const io: ChatServer = new Server({
@@ -127,13 +129,12 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     pingInterval: 25_000,
     pingTimeout: 20_000,
   });
-  const adapterClients: Redis[] = [];
-  if (config.redisUrl) {
+  const adapterClients: RedisClient[] = [];
+  if (redis) {
     // Auto-pipelining: the publishes of one tick (two per direct message, one per group message)
     // go out in one write instead of one system call each; order on the connection is kept.
-    const pub = new Redis(config.redisUrl, { enableAutoPipelining: true });
-    const sub = new Redis(config.redisUrl);
-    for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'redis adapter connection error'));
+    const pub = redis.connect('publisher', { name: 'adapter-pub', autoPipelining: true });
+    const sub = redis.connect('subscriber', { name: 'adapter-sub' });
     adapterClients.push(pub, sub);
     io.adapter(deliverLocallyFirst(createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' })));
   }
@@ -151,7 +152,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   };
   hooks.readinessChecks.push(
     databaseCheck(db),
-    ...(config.redisUrl ? [redisCheck(state, adapterClients)] : []),
+    ...(redis ? [redisCheck(state, adapterClients)] : []),
     // A stopping node reports unready at once, so balancers stop sending it work.
     namedCheck('accepting', async () => closing === undefined),
   );
@@ -162,8 +163,8 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   await identities.start();
   const storage = await openBlobStore(config);
   hooks.readinessChecks.push(namedCheck('storage', () => storage.ping()));
-  const jobs = createJobs(config, db, log);
-  const notifier = new SocketNotifier(io, { clustered: Boolean(config.redisUrl) });
+  const jobs = createJobs(config, redis, db, log);
+  const notifier = new SocketNotifier(io, { clustered: redis !== undefined });
   const ctx: AppContext = { config, db, state, clock, log, nodeId, notifier, identities, hooks, metrics, storage, jobs };
 
   const presence = new PresenceService(ctx);

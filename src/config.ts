@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRedisUrl } from './state/redis-url.ts';
 
 /**
  * The only reader of process.env. Parsed once at boot; a bad value stops the
@@ -19,7 +21,22 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
-  REDIS_URL: optionalString.pipe(z.url().optional()),
+  /** How long a query waits for a database connection before the request answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** One server (redis://), a Sentinel set (redis+sentinel://) or a Redis Cluster (redis+cluster://): see docs/config.md. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .superRefine((v, c) => {
+        if (v === undefined) return;
+        try {
+          parseRedisUrl(v);
+        } catch (err) {
+          c.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      }),
+  ),
   /** Prefix for every Redis key and channel, so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('chat:'),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -60,10 +77,37 @@ const envSchema = z.object({
   PRESENCE_TIMEOUT_MS: z.coerce.number().int().min(200).max(3_600_000).default(20_000),
   /** BullMQ: a job's lock lifetime and the stalled-job check period; a crashed worker's job is retried after about twice this. */
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** `production` makes placeholder secrets fatal (the image sets it). */
+  NODE_ENV: optionalString,
+  /** Lets a production node start with placeholder secrets anyway (a trial run). */
+  ALLOW_PLACEHOLDER_SECRETS: bool.default(false),
 });
 
-/** Every environment variable this file reads (docs/config.md documents each; a test checks). */
-export const CONFIG_VARS: readonly string[] = Object.keys(envSchema.shape);
+/** Settings that may hold a secret: each can instead be read from the file named by `<NAME>_FILE` (Docker secrets). */
+export const SECRET_VARS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'ADMIN_PASSWORD',
+  'SETUP_TOKEN',
+  'METRICS_TOKEN',
+  'OAUTH_SECRET_KEY',
+] as const satisfies ReadonlyArray<keyof z.input<typeof envSchema>>;
+
+/** The settings (one variable each); docker-compose.yml passes every one to the app (a test checks). */
+export const SETTING_VARS: readonly string[] = Object.keys(envSchema.shape);
+
+/** Every environment variable this file reads: the settings and the `_FILE` variants of the secret ones (docs/config.md documents each; a test checks). */
+export const CONFIG_VARS: readonly string[] = [...SETTING_VARS, ...SECRET_VARS.map((v) => `${v}_FILE`)];
+
+/**
+ * A value left as shipped: the `change-me…` defaults of docker-compose.yml and
+ * .env.example, or the all-zero keys its S3 server's key format forces.
+ */
+export function isPlaceholderSecret(value: string): boolean {
+  return /^change-?me/i.test(value) || /^0+$/.test(value);
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -73,6 +117,7 @@ export interface Config {
   dataDir: string;
   mode: 'embedded' | 'cluster';
   databaseUrl: string | undefined;
+  databaseConnectTimeoutMs: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   s3:
@@ -104,6 +149,8 @@ export interface Config {
   shutdownGraceMs: number;
   presence: { heartbeatMs: number; timeoutMs: number };
   jobLockMs: number;
+  /** Secret settings still holding a placeholder (allowed outside production, or with ALLOW_PLACEHOLDER_SECRETS). */
+  placeholderSecrets: string[];
 }
 
 export class ConfigError extends Error {
@@ -121,15 +168,58 @@ function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   return v;
 }
 
+/**
+ * The environment as the schema sees it: an empty value is unset (so compose
+ * can pass `${X:-}` and the default here applies), and `<NAME>_FILE` is read
+ * into `<NAME>` (one trailing newline dropped).
+ */
+function resolveEnv(env: Record<string, string | undefined>, problems: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v.trim() !== '') out[k] = v;
+  for (const name of SECRET_VARS) {
+    const file = out[`${name}_FILE`]?.trim();
+    if (file === undefined) continue;
+    if (out[name] !== undefined) {
+      problems.push(`${name} and ${name}_FILE are both set: keep one`);
+      continue;
+    }
+    try {
+      out[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      problems.push(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    }
+  }
+  return out;
+}
+
+/** The secret settings whose value (or, for a URL, its password) is a placeholder. */
+function placeholderSecrets(e: z.output<typeof envSchema>): string[] {
+  const found: string[] = [];
+  for (const name of SECRET_VARS) {
+    const value = e[name];
+    if (value === undefined) continue;
+    const secret = name.endsWith('_URL') ? decodeURIComponent(new URL(value).password) : value;
+    if (secret !== '' && isPlaceholderSecret(secret)) found.push(name);
+  }
+  return found;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(resolveEnv(env, problems));
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
-    );
+    throw new ConfigError([
+      ...problems,
+      ...parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    ]);
   }
   const e = parsed.data;
-  const problems: string[] = [];
+  const placeholders = placeholderSecrets(e);
+  if (placeholders.length && e.NODE_ENV === 'production' && !e.ALLOW_PLACEHOLDER_SECRETS) {
+    problems.push(
+      `${placeholders.join(', ')}: still the placeholder (change-me…) value; set real secrets, or ALLOW_PLACEHOLDER_SECRETS=true for a trial run`,
+    );
+  }
   if ((e.ADMIN_USER === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
   }
@@ -148,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     mode: e.DATABASE_URL ? 'cluster' : 'embedded',
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     s3:
@@ -183,5 +274,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     presence: { heartbeatMs: e.PRESENCE_HEARTBEAT_MS, timeoutMs: e.PRESENCE_TIMEOUT_MS },
     jobLockMs: e.JOB_LOCK_MS,
+    placeholderSecrets: placeholders,
   };
 }

@@ -43,3 +43,26 @@ export class UniqueViolation extends Error {
     this.name = 'UniqueViolation';
   }
 }
+
+/** The infrastructure a request needs. */
+export type Dependency = 'database' | 'redis' | 'storage';
+
+/** Seconds a client should wait before retrying after a 503 for an unavailable dependency. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * A dependency did not answer or refused the connection (restarting, unreachable, timed out).
+ * Thrown by the drivers (src/db, src/state, src/storage, src/jobs) in place of the library's own
+ * error. It is an AppError: clients get 503 `api.unavailable` with Retry-After (a socket ack
+ * `{ok:false, error:'api.unavailable'}`), and may succeed once the dependency is back; the
+ * library's error is its cause, logged at warn level (an outage, not a bug).
+ */
+export class DependencyUnavailable extends AppError {
+  constructor(
+    readonly dependency: Dependency,
+    cause: unknown,
+  ) {
+    super(503, 'api.unavailable', { headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) }, cause });
+    this.name = 'DependencyUnavailable';
+  }
+}

@@ -20,6 +20,12 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
     throw err;
   }
   const log = pino({ level: config.logLevel });
+  if (config.placeholderSecrets.length) {
+    log.warn({ settings: config.placeholderSecrets }, 'running with placeholder secrets (change-me…): set real ones before exposing this node');
+  }
+  // A promise a library dropped (a subscription sent while Redis was failing over, say) must not
+  // take the node down with every connection on it: log it, keep serving.
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'));
   const app = await createApp({ config, log });
   const addr = await app.listen();
   log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');

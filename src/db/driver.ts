@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { UniqueViolation } from '../errors.ts';
+import { DependencyUnavailable, UniqueViolation } from '../errors.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -49,12 +49,15 @@ export abstract class BaseDb implements Db {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     const current = this.ambient.getStore();
     if (current) return fn(current);
+    // Taking a connection, BEGIN and COMMIT can fail on a lost database too.
     return this.rawTx((inner) => {
       const wrapped: Queryable = {
         query: <R = Row>(sql: string, params: readonly unknown[] = []) =>
           this.run(sql, params, (s, p) => inner.query(s, p)) as Promise<R[]>,
       };
       return this.ambient.run(wrapped, () => fn(wrapped));
+    }).catch((err: unknown) => {
+      throw mapDbError(err);
     });
   }
 
@@ -81,9 +84,22 @@ export abstract class BaseDb implements Db {
   }
 }
 
+/**
+ * SQLSTATEs of a database that is going away, starting, or out of connections (class 08 is
+ * every connection exception), and the socket errors of one that cannot be reached.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** What node-postgres says when a connection dies, or none frees up in time, without a code. */
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
+
 function mapDbError(err: unknown): unknown {
-  if (err && typeof err === 'object' && (err as { code?: unknown }).code === '23505') {
-    return new UniqueViolation((err as { constraint?: string }).constraint);
+  if (!err || typeof err !== 'object' || err instanceof DependencyUnavailable) return err;
+  const code = (err as { code?: unknown }).code;
+  if (code === '23505') return new UniqueViolation((err as { constraint?: string }).constraint);
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || NETWORK_CODES.has(code))) {
+    return new DependencyUnavailable('database', err);
   }
+  if (err instanceof Error && code === undefined && UNAVAILABLE_MESSAGE.test(err.message)) return new DependencyUnavailable('database', err);
   return err;
 }

@@ -7,8 +7,8 @@ import { PostgresDb } from './postgres.ts';
 export type { Db, Queryable, Row } from './driver.ts';
 
 /** Opens the database of the configured mode: Postgres when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
-  if (config.databaseUrl) return PostgresDb.connect(config.databaseUrl);
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseConnectTimeoutMs'>>): Promise<Db> {
+  if (config.databaseUrl) return PostgresDb.connect(config.databaseUrl, undefined, config.databaseConnectTimeoutMs);
   return PgliteDb.open(path.join(config.dataDir, 'db'));
 }
 

@@ -15,10 +15,24 @@ export class PostgresDb extends BaseDb {
     pool.on('error', () => {});
   }
 
-  static connect(url: string, max = 20): PostgresDb {
-    // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
+  /**
+   * @param connectTimeoutMs how long a query waits for a connection (a new one, or a free one of
+   *   the pool) before it fails: while the database is down or overloaded, requests answer 503
+   *   after this rather than hang.
+   */
+  static connect(url: string, max = 20, connectTimeoutMs = 5_000): PostgresDb {
     return new PostgresDb(
-      new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, application_name: `chat:${process.pid}` }),
+      new pg.Pool({
+        connectionString: url,
+        max,
+        idleTimeoutMillis: 30_000,
+        connectionTimeoutMillis: connectTimeoutMs,
+        // A database host that vanishes without closing the connection is noticed by TCP keepalive.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
+        application_name: `chat:${process.pid}`,
+      }),
     );
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Application, Router } from 'express';
 import type { RouteDeps } from './deps.ts';
-import { VERSION } from './health.ts';
+import { VERSION } from '../version.ts';
 import { buildOpenApiDocument, describeRoute } from './openapi.ts';
 import { apiRouter } from './routes.ts';
 import { open } from './access.ts';
@@ -9,7 +9,7 @@ import { open } from './access.ts';
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>['document'];
 
 const DESCRIPTION =
-  'HTTP API of the chat service (spec: chat-api.md). Every response is `{ok:true,...}` or `{ok:false, error}`. ' +
+  'HTTP API of the chat service. Every response is `{ok:true,...}` or `{ok:false, error}`. ' +
   'Real-time traffic uses Socket.IO at `/ws` (see docs/protocol.md).';
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError } from '../errors.ts';
+import { AppError, DependencyUnavailable } from '../errors.ts';
 
 /** Unknown /api route: JSON 404, never Express' HTML page. */
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -24,10 +24,13 @@ function clientError(err: unknown): AppError | undefined {
 
 /**
  * The one place failures become responses: an AppError (or a recognised client
- * mistake) becomes `{ok:false, error:key}` with its status; anything else is
- * logged with the request id and answered 500 with no details.
+ * mistake) becomes `{ok:false, error:key}` with its status, an unavailable
+ * dependency 503 `api.unavailable`; anything else is logged with the request id
+ * and answered 500 with no details.
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  // Postgres, Redis or S3 down: not a bug, and likely to pass; 503 with Retry-After.
+  if (err instanceof DependencyUnavailable) req.log?.warn({ err }, 'dependency unavailable');
   const known = clientError(err);
   if (res.headersSent) {
     req.log?.warn({ err }, 'error after headers were sent');

@@ -4,10 +4,9 @@ import type { AppContext } from '../context.ts';
 import { describeRoute } from './openapi.ts';
 import { runReadiness } from './readiness.ts';
 import { parse } from '../lib/validate.ts';
-import { apiRouter } from './routes.ts';
+import { VERSION } from '../version.ts';
 import { open } from './access.ts';
-
-export const VERSION = '0.1.0';
+import { apiRouter } from './routes.ts';
 
 const healthQuery = z.object({
   ready: z.string().max(8).optional().describe('`1`: answer readiness instead of liveness (same as /api/ready)'),

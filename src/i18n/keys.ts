@@ -141,7 +141,7 @@ export const messages = {
   'api.notify.appeal.rejected': 'Your appeal was rejected',
   // third-party login
   'api.oauth.disabled': 'This login provider is not configured',
-  'api.oauth.noSecretKey': 'Set OAUTH_SECRET_KEY on the server to store client secrets',
+  'api.oauth.noSecretKey': 'Set OAUTH_SECRET_KEY (the same value on every node of a cluster) to store client secrets',
   'api.oauth.badMode': 'Mode must be login or bind',
   'api.oauth.badState': 'Login attempt expired or already used, start again',
   'api.oauth.badCode': 'The provider refused the authorization code',

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import { hashTag, type RedisClient, type RedisConnector, redisFailure } from '../state/redis-connection.ts';
 import type { JobName } from './job-map.ts';
 import type { EnqueueOptions, JobCounts, QueueDriver } from './jobs.ts';
 
@@ -9,32 +10,45 @@ const FORCE_AFTER_MS = 100;
 
 /**
  * Cluster driver: BullMQ in Redis, one queue per job name (keys under
- * `<prefix>bull:<name>:*`); any number of processes may run workers.
+ * `{<prefix>bull}:<name>:*`, one hash tag as BullMQ needs on a Redis Cluster);
+ * any number of processes may run workers.
  */
 export class BullmqDriver implements QueueDriver {
   readonly kind = 'bullmq' as const;
   private readonly queues = new Map<JobName, Queue>();
   private readonly workers: Worker[] = [];
-  private readonly connection: { url: string; maxRetriesPerRequest: null };
   private readonly prefix: string;
   private readonly lockMs: number;
+  /** Producers and counts: fails within seconds while Redis is unreachable (an enqueue must not hang a request). */
+  private readonly commands: RedisClient;
+  /** Workers: BullMQ requires unlimited retries (each worker duplicates it for its blocking reads). */
+  private workerConnection: RedisClient | undefined;
+  private schedules: ReadonlyArray<{ name: JobName; cron: string }> = [];
 
   constructor(
-    url: string,
+    private readonly connector: RedisConnector,
     prefix: string,
     private readonly log: Logger,
     opts: { lockMs?: number } = {},
   ) {
     this.lockMs = opts.lockMs ?? 30_000;
-    // Workers block on Redis; BullMQ requires unlimited retries on their connection.
-    this.connection = { url, maxRetriesPerRequest: null };
-    this.prefix = `${prefix}bull`;
+    this.prefix = hashTag(`${prefix}bull`);
+    this.commands = connector.connect('commands', { name: 'jobs' });
+    // Redis may come back empty (no persistence, or a failover to a replica that lagged): put the
+    // recurring jobs back. Upserting a scheduler that exists changes nothing.
+    let wasReady = false;
+    this.commands.on('ready', () => {
+      if (wasReady && this.schedules.length > 0) {
+        this.schedule(this.schedules).catch((err) => this.log.warn({ err }, 'could not reinstall job schedules'));
+      }
+      wasReady = true;
+    });
   }
 
   private queue(name: JobName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      queue = new Queue(name, { connection: this.commands, prefix: this.prefix });
       queue.on('error', (err) => this.log.warn({ err, queue: name }, 'job queue connection error'));
       this.queues.set(name, queue);
     }
@@ -42,20 +56,25 @@ export class BullmqDriver implements QueueDriver {
   }
 
   async send(name: JobName, payload: unknown, opts: EnqueueOptions): Promise<void> {
-    await this.queue(name).add(name, payload, {
-      ...(opts.delayMs ? { delay: opts.delayMs } : {}),
-      ...(opts.singletonKey ? { deduplication: { id: opts.singletonKey } } : {}),
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 5_000 },
-      removeOnComplete: 1_000,
-      removeOnFail: 5_000,
-    });
+    try {
+      await this.queue(name).add(name, payload, {
+        ...(opts.delayMs ? { delay: opts.delayMs } : {}),
+        ...(opts.singletonKey ? { deduplication: { id: opts.singletonKey } } : {}),
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: 1_000,
+        removeOnFail: 5_000,
+      });
+    } catch (err) {
+      throw redisFailure(err);
+    }
   }
 
   async work(names: readonly JobName[], run: (name: JobName, payload: unknown) => Promise<void>): Promise<void> {
     for (const name of names) {
+      this.workerConnection ??= this.connector.connect('blocking', { name: 'jobs-worker' });
       const worker = new Worker(name, async (job) => run(name, job.data), {
-        connection: this.connection,
+        connection: this.workerConnection,
         prefix: this.prefix,
         concurrency: 1,
         // A worker that dies holding a job stops renewing its lock (every lockMs / 2); the stalled
@@ -77,6 +96,7 @@ export class BullmqDriver implements QueueDriver {
   }
 
   async schedule(schedules: ReadonlyArray<{ name: JobName; cron: string }>): Promise<void> {
+    this.schedules = schedules;
     for (const s of schedules) {
       await this.queue(s.name).upsertJobScheduler(s.name, { pattern: s.cron }, { name: s.name, data: {} });
     }
@@ -101,5 +121,7 @@ export class BullmqDriver implements QueueDriver {
       }),
     );
     await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // Handed to BullMQ as instances, so BullMQ leaves closing them to us.
+    for (const c of [this.commands, this.workerConnection]) c?.disconnect();
   }
 }

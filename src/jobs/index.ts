@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { RedisConnector } from '../state/redis-connection.ts';
 import { BullmqDriver } from './bullmq.ts';
 import { Jobs } from './jobs.ts';
 import { PgBossDriver } from './pgboss.ts';
@@ -9,11 +10,14 @@ export type { JobMap, JobName } from './job-map.ts';
 export type { EnqueueOptions, JobHandler } from './jobs.ts';
 export { Jobs } from './jobs.ts';
 
-/** The job layer of the configured mode: BullMQ when REDIS_URL is set, else pg-boss on the application database. */
-export function createJobs(config: Pick<Config, 'redisUrl' | 'redisPrefix'> & Partial<Pick<Config, 'jobLockMs'>>, db: Db, log: Logger): Jobs {
-  const driver = config.redisUrl
-    ? new BullmqDriver(config.redisUrl, config.redisPrefix, log, { lockMs: config.jobLockMs })
-    : new PgBossDriver(db, log);
+/** The job layer of the configured mode: BullMQ when Redis is configured (`redis`), else pg-boss on the application database. */
+export function createJobs(
+  config: Pick<Config, 'redisPrefix'> & Partial<Pick<Config, 'jobLockMs'>>,
+  redis: RedisConnector | undefined,
+  db: Db,
+  log: Logger,
+): Jobs {
+  const driver = redis ? new BullmqDriver(redis, config.redisPrefix, log, { lockMs: config.jobLockMs }) : new PgBossDriver(db, log);
   return new Jobs(driver, log);
 }
 

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, DependencyUnavailable } from '../errors.ts';
 import { resolveIdentity, statusRefusal } from '../modules/auth/credentials.ts';
 import { compileTrust, requestAddress } from '../lib/client-address.ts';
 import type { Services } from '../services.ts';
@@ -28,6 +28,8 @@ const statusPayload = z.object({ invisible: z.boolean().optional(), away: z.bool
 
 /** Answers an ack with the error of a failed handler, never a stack trace. */
 export function ackError(ack: Ack | undefined, err: unknown, ctx: AppContext): void {
+  // Not stored (or not done): the client may send it again once the dependency is back.
+  if (err instanceof DependencyUnavailable) ctx.log.warn({ err }, 'socket handler: dependency unavailable');
   if (err instanceof AppError) ack?.({ ok: false, error: err.key });
   else {
     ctx.log.error({ err }, 'socket handler failed');
@@ -142,19 +144,46 @@ export function attachGateway(
       const session = socket.data.sessionHash ? [rooms.session(socket.data.sessionHash)] : [];
       await socket.join([rooms.user(userId), ...session, ...extra]);
       const user = await services.users.account(userId);
-      await services.presence.connected(
-        { id: userId, name, invisible: user.invisible, away: user.away },
-        socket.id,
-        platform,
-      );
+      try {
+        await services.presence.connected(
+          { id: userId, name, invisible: user.invisible, away: user.away },
+          socket.id,
+          platform,
+        );
+      } catch (err) {
+        // Redis is unreachable: the connection works without it, and the resync recorded below
+        // (onReconnect) writes its presence once Redis is back.
+        if (!(err instanceof DependencyUnavailable)) throw err;
+        ctx.log.warn({ err }, 'presence not recorded until redis is back');
+      }
       // Gone while we were recording it: undo, so no ghost presence remains.
       if (socket.disconnected) await services.presence.disconnected({ id: userId, name }, socket.id);
       else socket.emit('ready', { name, platform });
     })().catch((err) => {
+      if (err instanceof DependencyUnavailable) {
+        // The database is unreachable: close the transport without a Socket.IO disconnect, so
+        // the client reconnects by itself after its back-off (as on a graceful shutdown).
+        ctx.log.warn({ err }, 'socket setup failed: dependency unavailable');
+        socket.conn.close();
+        return;
+      }
       ctx.log.error({ err }, 'socket setup failed');
       socket.disconnect(true);
     });
     track(setup);
+  });
+
+  // Back from a Redis outage: record the connections this node holds now (opened meanwhile, or all
+  // of them if Redis lost its data) and forget those that closed meanwhile.
+  ctx.state.onReconnect(() => {
+    const live = [...io.of('/').sockets.values()]
+      .filter((s) => s.connected)
+      .map((s) => ({ userId: s.data.userId, connId: s.id, platform: s.data.platform }));
+    track(
+      services.presence
+        .resync(live, (id) => services.users.account(id))
+        .catch((err) => ctx.log.warn({ err }, 'presence resync failed')),
+    );
   });
 
   return {

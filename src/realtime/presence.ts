@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import type { LiveStatus, PresenceInfo } from '../state/shared-state.ts';
+import type { LiveConnection, LiveStatus, PresenceInfo } from '../state/shared-state.ts';
 
 /** The persisted defaults of a user that shape how others see them. */
 export interface PresenceDefaults {
@@ -53,6 +53,27 @@ export class PresenceService {
     await this.ctx.state.presence.setStatus(user.id, status);
     const view = seenByOthers({ id: user.id, ...status }, { ...before, status });
     await this.announce(user.name, user.id, view, { ownDevices: true });
+  }
+
+  /**
+   * Makes the presence store hold exactly this node's `live` connections (after a Redis outage)
+   * and announces the users that came online or went offline through it. `defaults`: a user's
+   * persisted invisible/away settings.
+   */
+  async resync(
+    live: readonly LiveConnection[],
+    defaults: (userId: number) => Promise<{ invisible: boolean; away: boolean; name: string }>,
+  ): Promise<void> {
+    const { online, offline } = await this.ctx.state.presence.resync(live);
+    const infos = await this.ctx.state.presence.get(online);
+    for (const id of online) {
+      const user = await defaults(id);
+      await this.announce(user.name, id, seenByOthers({ id, invisible: user.invisible, away: user.away }, infos.get(id)));
+    }
+    for (const id of offline) {
+      const user = await defaults(id).catch(() => undefined);
+      if (user) await this.announce(user.name, id, { online: false, away: false, platforms: [] });
+    }
   }
 
   /** Offline announcements for users whose node died (called by the periodic sweep). */

@@ -1,3 +1,4 @@
+import { DependencyUnavailable } from '../errors.ts';
 import { randomHex } from '../lib/crypto.ts';
 import type { SharedState } from './shared-state.ts';
 
@@ -18,6 +19,11 @@ interface Envelope {
  * nothing that matters. Each node acknowledges on `<channel>.ack` once its
  * handler has finished; `send` waits for as many acknowledgements as
  * `publish` counted receivers, or at most two seconds.
+ *
+ * While Redis is unreachable nothing can be broadcast: `send` applies the
+ * message on this node only and resolves (the change it announces has already
+ * been made); every node runs `resync` when its connection comes back, since
+ * it may have missed messages meanwhile (a cache drops everything).
  */
 export class AckedChannel {
   private readonly waiting = new Map<string, { acks: number; expected: number | undefined; done: () => void }>();
@@ -27,7 +33,10 @@ export class AckedChannel {
     private readonly channel: string,
     private readonly handler: (body: string) => void | Promise<void>,
     private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+    resync: () => void = () => {},
+  ) {
+    state.onReconnect(resync);
+  }
 
   async start(): Promise<void> {
     await this.state.subscribe(`${this.channel}.ack`, (id) => {
@@ -59,7 +68,15 @@ export class AckedChannel {
       timer.unref();
     });
     try {
-      const receivers = await this.state.publish(this.channel, JSON.stringify({ id, body } satisfies Envelope));
+      let receivers: number;
+      try {
+        receivers = await this.state.publish(this.channel, JSON.stringify({ id, body } satisfies Envelope));
+      } catch (err) {
+        if (!(err instanceof DependencyUnavailable)) throw err;
+        this.onError(err);
+        await this.handler(body);
+        return;
+      }
       const w = this.waiting.get(id);
       if (w) w.expected = receivers;
       this.settle(id);

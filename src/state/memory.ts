@@ -82,6 +82,9 @@ export class MemoryState implements SharedState {
     this.bus.on(channel, handler);
   }
 
+  /** One process: the state is never out of reach. */
+  onReconnect(): void {}
+
   async ping(): Promise<boolean> {
     return true;
   }
@@ -137,4 +140,9 @@ class MemoryPresence implements PresenceStore {
   }
 
   async heartbeat(): Promise<void> {}
+
+  /** Never needed (nothing is ever out of reach); recorded connections stay as they are. */
+  async resync(): Promise<{ online: number[]; offline: number[] }> {
+    return { online: [], offline: [] };
+  }
 }

@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import type { Clock } from '../lib/clock.ts';
-import type { LiveStatus, PresenceInfo, PresenceStore, SharedState } from './shared-state.ts';
+import { hashTag, type RedisClient, type RedisConnector, viaRedis } from './redis-connection.ts';
+import type { LiveConnection, LiveStatus, PresenceInfo, PresenceStore, SharedState } from './shared-state.ts';
 
 /** Fixed-window hit that does not count rejected hits (one round trip, atomic). */
 const HIT = `
@@ -64,28 +64,55 @@ function unpack(raw: string | null, now: number): string | null {
   return Number(raw.slice(0, bar)) > now ? raw.slice(bar + 1) : null;
 }
 
-/** Shared state in Redis (cluster mode). Every key and channel carries the configured prefix. */
+/**
+ * Shared state in Redis (cluster mode). Every key and channel carries the configured prefix; keys
+ * that one script touches together share a hash tag (Redis Cluster). A failed call throws
+ * DependencyUnavailable('redis') when the connection is the cause.
+ */
 export class RedisState implements SharedState {
   readonly kind = 'redis' as const;
   readonly presence: RedisPresence;
-  private sub: Redis | undefined;
+  private sub: RedisClient | undefined;
   private readonly handlers = new Map<string, Array<(m: string) => void>>();
+  private readonly reconnectListeners: Array<() => void> = [];
+  /** Set when a connection that had been ready was lost; cleared (and listeners told) once all are ready again. */
+  private lost = false;
 
   constructor(
-    readonly redis: Redis,
+    readonly redis: RedisClient,
+    private readonly newSubscriber: () => RedisClient,
     private readonly prefix: string,
     private readonly clock: Clock,
     nodeId: string,
     /** A node that has not heartbeaten for this long is taken as crashed (PRESENCE_TIMEOUT_MS). */
     nodeTimeoutMs: number,
   ) {
-    this.presence = new RedisPresence(redis, `${prefix}pres:`, nodeId, nodeTimeoutMs);
+    this.presence = new RedisPresence(redis, `${hashTag(`${prefix}pres`)}:`, nodeId, nodeTimeoutMs);
+    this.watch(redis);
   }
 
-  static connect(url: string, prefix: string, clock: Clock, nodeId: string, nodeTimeoutMs: number): RedisState {
-    const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
-    redis.on('error', () => {});
-    return new RedisState(redis, prefix, clock, nodeId, nodeTimeoutMs);
+  static connect(connector: RedisConnector, prefix: string, clock: Clock, nodeId: string, nodeTimeoutMs: number): RedisState {
+    const redis = connector.connect('commands', { name: 'state', autoPipelining: true });
+    return new RedisState(redis, () => connector.connect('subscriber', { name: 'state-sub' }), prefix, clock, nodeId, nodeTimeoutMs);
+  }
+
+  /** Tells the listeners when every connection is ready again after one was lost (see SharedState.onReconnect). */
+  private watch(client: RedisClient): void {
+    let wasReady = false;
+    client.on('ready', () => {
+      wasReady = true;
+      if (!this.lost || this.redis.status !== 'ready' || (this.sub && this.sub.status !== 'ready')) return;
+      this.lost = false;
+      this.presence.reconnectedAt = Date.now();
+      for (const l of this.reconnectListeners) l();
+    });
+    client.on('close', () => {
+      if (wasReady) this.lost = true;
+    });
+  }
+
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
   }
 
   private k(key: string): string {
@@ -93,26 +120,26 @@ export class RedisState implements SharedState {
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.redis.set(this.k(key), pack(value, this.clock.now() + ttlMs), 'PX', Math.max(1, Math.ceil(ttlMs)));
+    await viaRedis(this.redis.set(this.k(key), pack(value, this.clock.now() + ttlMs), 'PX', Math.max(1, Math.ceil(ttlMs))));
   }
 
   async get(key: string): Promise<string | null> {
-    return unpack(await this.redis.get(this.k(key)), this.clock.now());
+    return unpack(await viaRedis(this.redis.get(this.k(key))), this.clock.now());
   }
 
   async take(key: string): Promise<string | null> {
-    return unpack(await this.redis.getdel(this.k(key)), this.clock.now());
+    return unpack(await viaRedis(this.redis.getdel(this.k(key))), this.clock.now());
   }
 
   async del(key: string): Promise<void> {
-    await this.redis.del(this.k(key));
+    await viaRedis(this.redis.del(this.k(key)));
   }
 
   async hit(key: string, limit: number, windowMs: number) {
     const now = this.clock.now();
     const window = Math.floor(now / windowMs);
     const resetMs = (window + 1) * windowMs - now;
-    const [allowed, count] = (await this.redis.eval(HIT, 1, this.k(`${key}:${window}`), limit, resetMs + 1000)) as [
+    const [allowed, count] = (await viaRedis(this.redis.eval(HIT, 1, this.k(`${key}:${window}`), limit, resetMs + 1000))) as [
       number,
       number,
     ];
@@ -120,18 +147,19 @@ export class RedisState implements SharedState {
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {
-    return (await this.redis.eval(INCR_TTL, 1, this.k(key), Math.ceil(ttlMs))) as number;
+    return (await viaRedis(this.redis.eval(INCR_TTL, 1, this.k(key), Math.ceil(ttlMs)))) as number;
   }
 
   async publish(channel: string, message: string): Promise<number> {
-    return this.redis.publish(this.k(channel), message);
+    return viaRedis(this.redis.publish(this.k(channel), message));
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
     if (!this.sub) {
-      this.sub = this.redis.duplicate();
-      this.sub.on('error', () => {});
-      this.sub.on('message', (ch: string, msg: string) => {
+      const sub = this.newSubscriber();
+      this.sub = sub;
+      this.watch(sub);
+      sub.on('message', (ch: string, msg: string) => {
         for (const h of this.handlers.get(ch) ?? []) h(msg);
       });
     }
@@ -140,11 +168,13 @@ export class RedisState implements SharedState {
     if (list) list.push(handler);
     else {
       this.handlers.set(full, [handler]);
-      await this.sub.subscribe(full);
+      await viaRedis(this.sub.subscribe(full));
     }
   }
 
   async ping(): Promise<boolean> {
+    // Not connected: say so at once rather than wait for a reconnection attempt.
+    if (this.redis.status !== 'ready' || (this.sub && this.sub.status !== 'ready')) return false;
     try {
       return (await this.redis.ping()) === 'PONG';
     } catch {
@@ -159,8 +189,11 @@ export class RedisState implements SharedState {
 }
 
 class RedisPresence implements PresenceStore {
+  /** When the connection to Redis last came back after an outage (0: never lost). */
+  reconnectedAt = 0;
+
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly p: string,
     private readonly nodeId: string,
     private readonly nodeTimeoutMs: number,
@@ -173,17 +206,19 @@ class RedisPresence implements PresenceStore {
   private statusKey = () => `${this.p}st`;
 
   async add(userId: number, connId: string, platform: string): Promise<boolean> {
-    const n = (await this.redis.eval(
-      PRESENCE_ADD,
-      4,
-      this.userKey(userId),
-      this.nodeKey(this.nodeId),
-      this.aggKey(),
-      this.statusKey(),
-      `${this.nodeId}|${connId}`,
-      platform,
-      `${userId}|${connId}`,
-      userId,
+    const n = (await viaRedis(
+      this.redis.eval(
+        PRESENCE_ADD,
+        4,
+        this.userKey(userId),
+        this.nodeKey(this.nodeId),
+        this.aggKey(),
+        this.statusKey(),
+        `${this.nodeId}|${connId}`,
+        platform,
+        `${userId}|${connId}`,
+        userId,
+      ),
     )) as number;
     return n === 1;
   }
@@ -193,16 +228,18 @@ class RedisPresence implements PresenceStore {
   }
 
   private async removeFor(node: string, userId: number, connId: string): Promise<boolean> {
-    const r = (await this.redis.eval(
-      PRESENCE_REMOVE,
-      4,
-      this.userKey(userId),
-      this.nodeKey(node),
-      this.aggKey(),
-      this.statusKey(),
-      `${node}|${connId}`,
-      `${userId}|${connId}`,
-      userId,
+    const r = (await viaRedis(
+      this.redis.eval(
+        PRESENCE_REMOVE,
+        4,
+        this.userKey(userId),
+        this.nodeKey(node),
+        this.aggKey(),
+        this.statusKey(),
+        `${node}|${connId}`,
+        `${userId}|${connId}`,
+        userId,
+      ),
     )) as number;
     return r === 1;
   }
@@ -210,10 +247,9 @@ class RedisPresence implements PresenceStore {
   async get(userIds: readonly number[]): Promise<Map<number, PresenceInfo>> {
     const out = new Map<number, PresenceInfo>();
     if (userIds.length === 0) return out;
-    const [agg, status] = await Promise.all([
-      this.redis.hmget(this.aggKey(), ...userIds.map(String)),
-      this.redis.hmget(this.statusKey(), ...userIds.map(String)),
-    ]);
+    const [agg, status] = await viaRedis(
+      Promise.all([this.redis.hmget(this.aggKey(), ...userIds.map(String)), this.redis.hmget(this.statusKey(), ...userIds.map(String))]),
+    );
     userIds.forEach((id, i) => {
       const platforms = agg[i] ? agg[i].split(',') : [];
       const raw = status[i];
@@ -227,30 +263,53 @@ class RedisPresence implements PresenceStore {
   }
 
   async setStatus(userId: number, status: LiveStatus): Promise<void> {
-    await this.redis.hset(this.statusKey(), String(userId), JSON.stringify(status));
+    await viaRedis(this.redis.hset(this.statusKey(), String(userId), JSON.stringify(status)));
   }
 
   async heartbeat(): Promise<void> {
-    await this.redis.zadd(this.nodesKey(), Date.now(), this.nodeId);
+    await viaRedis(this.redis.zadd(this.nodesKey(), Date.now(), this.nodeId));
   }
 
   async sweep(): Promise<number[]> {
-    const dead = await this.redis.zrangebyscore(this.nodesKey(), '-inf', Date.now() - this.nodeTimeoutMs);
+    // Just back from an outage, every other node looks silent because nobody could heartbeat:
+    // give them a full timeout to do so before taking any of them for crashed.
+    if (Date.now() - this.reconnectedAt < this.nodeTimeoutMs) return [];
+    const dead = await viaRedis(this.redis.zrangebyscore(this.nodesKey(), '-inf', Date.now() - this.nodeTimeoutMs));
     const offline: number[] = [];
     for (const node of dead) {
       if (node === this.nodeId) continue;
       // One sweeper per dead node across the cluster.
-      const claimed = await this.redis.set(`${this.p}sweep:${node}`, this.nodeId, 'PX', 10_000, 'NX');
+      const claimed = await viaRedis(this.redis.set(`${this.p}sweep:${node}`, this.nodeId, 'PX', 10_000, 'NX'));
       if (claimed !== 'OK') continue;
-      const members = await this.redis.smembers(this.nodeKey(node));
+      const members = await viaRedis(this.redis.smembers(this.nodeKey(node)));
       for (const m of members) {
         const bar = m.indexOf('|');
         const userId = Number(m.slice(0, bar));
         if (await this.removeFor(node, userId, m.slice(bar + 1))) offline.push(userId);
       }
-      await this.redis.del(this.nodeKey(node));
-      await this.redis.zrem(this.nodesKey(), node);
+      await viaRedis(this.redis.del(this.nodeKey(node)));
+      await viaRedis(this.redis.zrem(this.nodesKey(), node));
     }
     return offline;
+  }
+
+  async resync(live: readonly LiveConnection[]): Promise<{ online: number[]; offline: number[] }> {
+    await this.heartbeat();
+    const wanted = new Set(live.map((c) => `${c.userId}|${c.connId}`));
+    const online: number[] = [];
+    const offline: number[] = [];
+    // Connections that closed while Redis could not be told (Redis kept its data).
+    for (const m of await viaRedis(this.redis.smembers(this.nodeKey(this.nodeId)))) {
+      if (wanted.has(m)) continue;
+      const bar = m.indexOf('|');
+      const userId = Number(m.slice(0, bar));
+      if (await this.removeFor(this.nodeId, userId, m.slice(bar + 1))) offline.push(userId);
+    }
+    // Connections opened meanwhile, and all of them when Redis came back empty (adding is idempotent).
+    const users = [...new Set(live.map((c) => c.userId))];
+    const before = await this.get(users);
+    await Promise.all(live.map((c) => this.add(c.userId, c.connId, c.platform)));
+    for (const id of users) if (!before.get(id)?.connected) online.push(id);
+    return { online, offline };
   }
 }

@@ -25,6 +25,12 @@ export interface SharedState {
   publish(channel: string, message: string): Promise<number>;
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
   readonly presence: PresenceStore;
+  /**
+   * Called each time the connection to the shared store comes back after it was lost (never in
+   * embedded mode). What was published meanwhile was not received, and what this node could not
+   * write meanwhile (presence) is missing: listeners drop caches and write again.
+   */
+  onReconnect(listener: () => void): void;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -58,4 +64,16 @@ export interface PresenceStore {
   sweep(): Promise<number[]>;
   /** Marks this node alive. */
   heartbeat(): Promise<void>;
+  /**
+   * Makes this node's recorded connections exactly `live` (after the store was unreachable, or
+   * came back empty); returns the users that came online and went offline through it.
+   */
+  resync(live: readonly LiveConnection[]): Promise<{ online: number[]; offline: number[] }>;
+}
+
+/** One connection held by this node. */
+export interface LiveConnection {
+  userId: number;
+  connId: string;
+  platform: string;
 }

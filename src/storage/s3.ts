@@ -13,6 +13,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
+import { DependencyUnavailable } from '../errors.ts';
 import { assertStoredName, type BlobStore, type ByteRange, MultipartGoneError, type StoredPart } from './blob-store.ts';
 
 /** Final objects live under this prefix; tus keeps its in-progress uploads elsewhere in the bucket. */
@@ -25,7 +26,37 @@ const UNSIZED_IN_FLIGHT = 8;
 /** HeadBucket of the readiness check gives up after this long. */
 const PING_TIMEOUT_MS = 2_500;
 
+/** Connecting to S3 gives up after this long (an unreachable host does not refuse, it stays silent). */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** A request whose connection carries no byte for this long fails (a server that hangs). */
+const IDLE_TIMEOUT_MS = 10_000;
+
 export type S3Settings = NonNullable<Config['s3']>;
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * A failed S3 call as the rest of the server sees it: an unreachable, silent or failing server
+ * (network error, timeout, 5xx) becomes DependencyUnavailable('storage'); anything else (a missing
+ * object, an aborted body) stays what it is. Also used for the tus S3 store's failures.
+ */
+export function storageFailure(err: unknown): unknown {
+  if (!(err instanceof Error) || err instanceof DependencyUnavailable) return err;
+  const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode ?? 0;
+  if (e.name === 'TimeoutError' || (e.code !== undefined && NETWORK_CODES.has(e.code)) || status >= 500) {
+    return new DependencyUnavailable('storage', err);
+  }
+  return err;
+}
+
+async function viaS3<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    throw storageFailure(err);
+  }
+}
 
 /** The S3 client settings shared by this store and the tus S3 store. */
 export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
@@ -33,6 +64,7 @@ export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
     endpoint: s3.endpoint,
     region: s3.region,
     forcePathStyle: true,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS },
     // Some S3-compatible servers store corrupted objects under the SDK's default streaming checksums.
     requestChecksumCalculation: s3.checksums,
     responseChecksumValidation: s3.checksums,
@@ -85,8 +117,10 @@ export class S3Store implements BlobStore {
   async put(name: string, body: Readable, size?: number): Promise<void> {
     const Key = this.key(name);
     if (size !== undefined) {
-      await this.sendStreaming(body, (abortSignal) =>
-        this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentLength: size }), { abortSignal }),
+      await viaS3(
+        this.sendStreaming(body, (abortSignal) =>
+          this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentLength: size }), { abortSignal }),
+        ),
       );
       return;
     }
@@ -106,7 +140,7 @@ export class S3Store implements BlobStore {
         }
         chunks.push(chunk as Buffer);
       }
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: Buffer.concat(chunks, length), ContentLength: length }));
+      await viaS3(this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: Buffer.concat(chunks, length), ContentLength: length })));
     } finally {
       this.unsizedSlots.release();
     }
@@ -124,16 +158,16 @@ export class S3Store implements BlobStore {
       return res.Body instanceof Readable ? res.Body : undefined;
     } catch (err) {
       if (errorName(err) === 'NoSuchKey' || errorName(err) === 'NotFound') return undefined;
-      throw err;
+      throw storageFailure(err);
     }
   }
 
   async delete(name: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+    await viaS3(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) })));
   }
 
   async createMultipart(name: string): Promise<string> {
-    const res = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key(name) }));
+    const res = await viaS3(this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key(name) })));
     if (!res.UploadId) throw new Error('S3 returned no UploadId');
     return res.UploadId;
   }
@@ -152,7 +186,7 @@ export class S3Store implements BlobStore {
         { abortSignal },
       ),
     ).catch((err) => {
-      throw errorName(err) === 'NoSuchUpload' ? new MultipartGoneError({ cause: err }) : err;
+      throw errorName(err) === 'NoSuchUpload' ? new MultipartGoneError({ cause: err }) : storageFailure(err);
     });
     if (!res.ETag) throw new Error('S3 returned no ETag');
     return res.ETag;
@@ -161,13 +195,15 @@ export class S3Store implements BlobStore {
   /** Joined by S3 itself: the bytes never pass through here, so `observe` is not called (resolves false). */
   async completeMultipart(name: string, multipartId: string, parts: readonly StoredPart[]): Promise<boolean> {
     const ordered = [...parts].sort((a, b) => a.index - b.index);
-    await this.client.send(
-      new CompleteMultipartUploadCommand({
-        Bucket: this.bucket,
-        Key: this.key(name),
-        UploadId: multipartId,
-        MultipartUpload: { Parts: ordered.map((p) => ({ PartNumber: p.index + 1, ETag: p.etag })) },
-      }),
+    await viaS3(
+      this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: this.key(name),
+          UploadId: multipartId,
+          MultipartUpload: { Parts: ordered.map((p) => ({ PartNumber: p.index + 1, ETag: p.etag })) },
+        }),
+      ),
     );
     return false;
   }
@@ -176,7 +212,7 @@ export class S3Store implements BlobStore {
     try {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key(name), UploadId: multipartId }));
     } catch (err) {
-      if (errorName(err) !== 'NoSuchUpload') throw err;
+      if (errorName(err) !== 'NoSuchUpload') throw storageFailure(err);
     }
   }
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate } from '../../src/db/migrate.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
+import { TEST_DATA_ROOT } from './paths.ts';
 
 /**
  * Cluster mode: one migrated template database per migration set; each test
@@ -15,6 +16,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (!url || !process.env.TEST_REDIS_URL) {
     throw new Error('cluster tests need TEST_DATABASE_URL and TEST_REDIS_URL (see .ci/run)');
   }
+  // Scratch space (S3 test servers, shared upload directories), also when the embedded project does not run.
+  mkdirSync(TEST_DATA_ROOT, { recursive: true });
   const migrationsDir = path.resolve('src/db/migrations');
   const hash = createHash('sha256');
   for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(path.join(migrationsDir, f)));

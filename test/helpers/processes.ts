@@ -24,12 +24,14 @@ process.once('exit', () => {
 });
 
 /**
- * Starts `node --import tsx <script>` with exactly `env` (plus PATH) and
+ * Starts `node --import tsx <script>` (or, for a compiled `.js` entry point of
+ * `npm run build`, `node <script>`) with exactly `env` (plus PATH) and
  * resolves once it logs its URL (LOG_LEVEL must be info or lower); rejects
  * with its output if it exits first or does not listen within `timeoutMs`.
  */
-export function spawnChat(name: string, script: 'src/main.ts' | 'workers/main.ts', env: Record<string, string>, timeoutMs = 45_000): Promise<ChatProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function spawnChat(name: string, script: 'src/main.ts' | 'workers/main.ts' | `${string}.js`, env: Record<string, string>, timeoutMs = 45_000): Promise<ChatProcess> {
+  const args = script.endsWith('.js') ? [script] : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,6 +11,10 @@ export interface TestS3 {
   bucket: string;
   /** Environment that points the server at this S3. */
   env: Record<string, string>;
+  /** Stops answering: the listener and every open connection close (connections are refused). */
+  suspend(): Promise<void>;
+  /** Listens again on the same port, with the same objects. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,7 +108,14 @@ export async function startS3(): Promise<TestS3> {
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const stopListening = async () => {
+    if (!server.listening) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  };
   return {
     endpoint,
     bucket,
@@ -116,9 +127,16 @@ export async function startS3(): Promise<TestS3> {
       // s3rver stores corrupted objects under the SDK's default streaming checksums.
       S3_CHECKSUMS: 'WHEN_REQUIRED',
     },
+    suspend: stopListening,
+    resume: () => new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    }),
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopListening();
       rmSync(directory, { recursive: true, force: true });
     },
   };

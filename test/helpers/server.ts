@@ -38,6 +38,10 @@ export interface StartOptions {
   seedAdmin?: boolean;
   /** Per-node extra environment, by node index (embedded mode has only node 0), e.g. different ROLES. */
   nodeEnv?: Array<Record<string, string>>;
+  /** Cluster mode: this Redis (a server of the test's own, a Redis Cluster, Sentinel) instead of TEST_REDIS_URL. */
+  redisUrl?: string;
+  /** Cluster mode: this migrated database (a server of the test's own) instead of a clone of the template. */
+  databaseUrl?: string;
 }
 
 export const ADMIN_PASSWORD = 'Admin-pass-2024';
@@ -72,12 +76,16 @@ export async function startCluster(opts: StartOptions = {}): Promise<TestCluster
     const app = await createApp({ config: loadConfig({ ...env, ...opts.nodeEnv?.[0], DATA_DIR: dir }), clock, log });
     nodes.push(await listen(app));
   } else {
-    const database = await createTestDatabase();
-    cleanups.push(database.drop);
+    let databaseUrl = opts.databaseUrl;
+    if (!databaseUrl) {
+      const database = await createTestDatabase();
+      cleanups.push(database.drop);
+      databaseUrl = database.url;
+    }
     const clusterEnv = {
       ...env,
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.TEST_REDIS_URL!,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: opts.redisUrl ?? process.env.TEST_REDIS_URL!,
       REDIS_PREFIX: `t${randomHex(4)}:`,
     };
     for (let i = 0; i < 2; i++) {

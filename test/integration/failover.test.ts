@@ -617,12 +617,15 @@ async function onlineOf(balancer: Balancer, cookie: string, names: string[]): Pr
 async function deleteRedisKeys(prefix: string): Promise<void> {
   const redis = new Redis(process.env.TEST_REDIS_URL!);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    // Keys that go together carry the prefix inside a hash tag: `{<prefix>pres}:…`, `{<prefix>bull}:…`.
+    for (const pattern of [`${prefix}*`, `{${prefix}*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
   } finally {
     redis.disconnect();
   }

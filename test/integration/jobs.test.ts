@@ -4,8 +4,9 @@ import type { Db } from '../../src/db/index.ts';
 import { PgliteDb } from '../../src/db/pglite.ts';
 import { createJobs, createPgBossJobs, type JobName, type Jobs } from '../../src/jobs/index.ts';
 import { randomHex } from '../../src/lib/crypto.ts';
-import { Client } from '../helpers/client.ts';
+import { RedisConnector } from '../../src/state/redis-connection.ts';
 import { MODE, startCluster, type TestCluster } from '../helpers/server.ts';
+import { jobRunTests } from './shared-redis.suite.ts';
 
 async function eventually(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const until = Date.now() + ms;
@@ -18,11 +19,6 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 20_000):
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const silent = pino({ level: 'silent' });
 
-/** The value of one sample line of a /metrics text, e.g. `chat_jobs_completed_total{queue="x"} 2`. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
 
 /**
  * What the worker role relies on, for one driver: outcomes reach the observer, and
@@ -89,23 +85,7 @@ describe('job layer', () => {
     await expect(cluster.a.app.ctx.jobs.enqueue('uploads.purge', 'nope' as unknown as Record<string, never>)).rejects.toThrow();
   });
 
-  it('the worker role reports queue depth and counts completed jobs in /metrics', async () => {
-    const scrape = async (i: number) => (await new Client(cluster.nodes[i]!).get('/metrics')).body.raw as string;
-    const text = await scrape(0);
-    for (const name of cluster.a.app.ctx.jobs.names) {
-      for (const state of ['waiting', 'active', 'delayed', 'failed']) {
-        expect(sample(text, `chat_job_queue_depth{queue="${name}",state="${state}"}`), `${name} ${state}`).toBeGreaterThanOrEqual(0);
-      }
-    }
-    const completed = async () => {
-      let n = 0;
-      for (let i = 0; i < cluster.nodes.length; i++) n += sample(await scrape(i), 'chat_jobs_completed_total{queue="uploads.purge"}') ?? 0;
-      return n;
-    };
-    const before = await completed();
-    await cluster.a.app.ctx.jobs.enqueue('uploads.purge', {});
-    await eventually(async () => (await completed()) > before);
-  });
+  jobRunTests(() => cluster);
 
   // pg-boss on the database the mode would give it: Postgres in cluster mode (the app uses BullMQ there,
   // so the pgboss schema is free), a fresh PGlite in embedded mode (the app's own pg-boss owns its database).
@@ -154,7 +134,7 @@ describe('job layer', () => {
   if (MODE === 'cluster') {
     it('BullMQ driver: reports outcomes, and stopping waits for the job in progress', async () => {
       const { db, config } = cluster.a.app.ctx;
-      await observedStop(createJobs({ redisUrl: config.redisUrl, redisPrefix: `tjobs${randomHex(4)}:` }, db, silent));
+      await observedStop(createJobs({ redisPrefix: `tjobs${randomHex(4)}:` }, new RedisConnector(config.redisUrl!, silent), db, silent));
     });
   }
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, newUser } from '../helpers/client.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
+import { keyClient, rateWindowTests } from './shared-redis.suite.ts';
 
 let cluster: TestCluster;
 beforeAll(async () => {
@@ -8,16 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => cluster?.close());
 
-/** A client that authenticates with the key only (no cookie). */
-function keyClient(node: TestCluster['a'], key: string, header: 'bearer' | 'x-api-key' = 'x-api-key') {
-  const c = new Client(node);
-  if (header === 'x-api-key') c.apiKey = key;
-  else {
-    const orig = c.request.bind(c);
-    c.request = (method, path, body, extra = {}) => orig(method, path, body, { ...extra, authorization: `Bearer ${key}` });
-  }
-  return c;
-}
 
 describe('key management', () => {
   it('creates a key shown once, lists it without secrets', async () => {
@@ -168,43 +159,4 @@ describe('authenticating with a key', () => {
   });
 });
 
-describe('per-key rate window', () => {
-  it('allows rateLimit calls per 60 s window across nodes, then 429 with Retry-After: 60; rejected calls do not count', async () => {
-    const u = await newUser(cluster);
-    const { key, plaintext } = (await u.post('/api/keys', { name: 'a', scopes: ['profile.read'], rateLimit: 4 })).body;
-    // Start at the beginning of a window so the test does not straddle two.
-    const now = cluster.clock.now();
-    cluster.clock.advance(60_000 - (now % 60_000) + 10);
-    const onA = keyClient(cluster.a, plaintext);
-    const onB = keyClient(cluster.b, plaintext);
-    expect((await onA.get('/api/me')).status).toBe(200);
-    expect((await onB.get('/api/me')).status).toBe(200);
-    expect((await onA.get('/api/me')).status).toBe(200);
-    expect((await onB.get('/api/me')).status).toBe(200);
-    const limited = await onA.get('/api/me');
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ ok: false, error: 'api.rateLimited' });
-    expect(limited.headers.get('retry-after')).toBe('60');
-    expect((await onB.get('/api/me')).status).toBe(429);
-
-    // Raising the limit mid-window: the rejected calls were not counted, so exactly 2 more pass.
-    await u.post('/api/keys/update', { id: key.id, rateLimit: 6 });
-    expect((await onA.get('/api/me')).status).toBe(200);
-    expect((await onB.get('/api/me')).status).toBe(200);
-    expect((await onA.get('/api/me')).status).toBe(429);
-
-    cluster.clock.advance(60_000);
-    expect((await onB.get('/api/me')).status).toBe(200);
-  });
-
-  it('a key without rateLimit gets 60 per minute', async () => {
-    const u = await newUser(cluster);
-    const { plaintext } = (await u.post('/api/keys', { name: 'a', scopes: ['profile.read'] })).body;
-    const now = cluster.clock.now();
-    cluster.clock.advance(60_000 - (now % 60_000) + 10);
-    const k = keyClient(cluster.a, plaintext);
-    const statuses = await Promise.all(Array.from({ length: 62 }, () => k.get('/api/me').then((r) => r.status)));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-  });
-});
+describe('per-key rate window', () => rateWindowTests(() => cluster));

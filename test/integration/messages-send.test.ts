@@ -6,6 +6,7 @@ import { directRoom, history, sendMsg, sendText, storedCount, userId } from '../
 import { startCluster, type TestCluster, } from '../helpers/server.ts';
 import { storedFile } from '../helpers/uploads.ts';
 import { befriend, groupWith, settle } from '../helpers/social.ts';
+import { crossNodeDeliveryTests } from './shared-redis.suite.ts';
 
 type User = Client & { name: string };
 
@@ -258,53 +259,7 @@ describe('idempotent retries (cid)', () => {
   });
 });
 
-describe('concurrency and delivery across nodes', () => {
-  it('50 concurrent senders in one room, spread over the nodes, get indexes 1..50 with no gap; each member receives each message once', async () => {
-    const owner = await newUser(cluster);
-    const senders = await Promise.all(Array.from({ length: 50 }, (_, i) => newUser(cluster, { node: i % 2 ? cluster.b : cluster.a })));
-    const gid = await groupWith(owner, { members: senders });
-    const senderSockets = await Promise.all(senders.map((u) => connect(u, u.node)));
-    const watcher = await connect(owner, cluster.b);
-    const seen = collect<{ idx: number }>(watcher, 'msg');
-    const seenBySender = collect<{ idx: number }>(senderSockets[7]!, 'msg');
-    const acks = await Promise.all(senderSockets.map((s, i) => sendText(s, { gid }, `message ${i}`)));
-    const expected = Array.from({ length: 50 }, (_, i) => i + 1);
-    expect(idxs(acks).sort((x, y) => x - y)).toEqual(expected);
-    await waitUntil(() => seen.length >= 50 && seenBySender.length >= 49);
-    await settle();
-    expect(idxs(seen).sort((x, y) => x - y)).toEqual(expected);
-    // A sender hears everyone else's messages; its own came back in its ack.
-    expect(idxs(seenBySender).sort((x, y) => x - y)).toEqual(expected.filter((i) => i !== acks[7]!.idx));
-    const stored = await history(owner, { gid, limit: 500 });
-    expect(idxs(stored)).toEqual(expected);
-    // Each ack carries the content of its own message.
-    for (const [i, m] of acks.entries()) expect(m.content).toBe(`message ${i}`);
-  });
-
-  it('a sender on one node, receivers on the other: every message exactly once, in idx order per room', async () => {
-    const sender = await newUser(cluster, { node: cluster.a });
-    const member = await newUser(cluster, { node: cluster.b });
-    const friend = await newUser(cluster, { node: cluster.b });
-    await befriend(sender, friend);
-    const gid = await groupWith(sender, { members: [member] });
-    const sSender = await connect(sender, cluster.a);
-    const [sMember, sFriend] = await Promise.all([connect(member, cluster.b), connect(friend, cluster.b)]);
-    const groupSeen = collect<{ idx: number; gid?: string }>(sMember, 'msg');
-    const dmSeen = collect<{ idx: number; dm?: string }>(sFriend, 'msg');
-    const N = 60;
-    // Fired without waiting for acks: they land in batches of several.
-    await Promise.all(
-      Array.from({ length: N }, (_, i) => [sendText(sSender, { gid }, `g${i}`), sendText(sSender, { dm: friend.name }, `d${i}`)]).flat(),
-    );
-    await waitUntil(() => groupSeen.length >= N && dmSeen.length >= N);
-    await settle();
-    const inOrder = Array.from({ length: N }, (_, i) => i + 1);
-    expect(idxs(groupSeen)).toEqual(inOrder);
-    expect(idxs(dmSeen)).toEqual(inOrder);
-    expect(groupSeen.every((m) => m.gid === gid)).toBe(true);
-    expect(dmSeen.every((m) => m.dm === sender.name)).toBe(true);
-  });
-});
+describe('concurrency and delivery across nodes', () => crossNodeDeliveryTests(() => cluster));
 
 describe('the newest 500 per room', () => {
   it('a send trims the oldest message, with its reactions, in the same statement', async () => {
@@ -503,12 +458,4 @@ async function counters() {
     }
   }
   return out;
-}
-
-async function waitUntil(cond: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, collect, emitAck, newUser, sleep, waitFor } from '../helpers/client.ts';
 import { MODE, startCluster, type TestCluster } from '../helpers/server.ts';
+import { presenceTests } from './shared-redis.suite.ts';
 
 let cluster: TestCluster;
 beforeAll(async () => {
@@ -60,21 +61,7 @@ describe('handshake', () => {
 });
 
 describe('presence', () => {
-  it('online and platforms in /api/me follow connections on any node', async () => {
-    const u = await newUser(cluster);
-    expect((await u.get('/api/me')).body).toMatchObject({ online: false, platforms: [] });
-    const s1 = await u.socket({ platform: 'mobile', node: cluster.a });
-    const s2 = await u.socket({ platform: 'desktop', node: cluster.b });
-    const me = (await u.get('/api/me')).body;
-    expect(me.online).toBe(true);
-    expect([...me.platforms].sort()).toEqual(['desktop', 'mobile']);
-    s1.close();
-    await sleep(100);
-    expect((await u.get('/api/me')).body).toMatchObject({ online: true, platforms: ['desktop'] });
-    s2.close();
-    await sleep(100);
-    expect((await u.get('/api/me')).body).toMatchObject({ online: false, platforms: [] });
-  });
+  presenceTests(() => cluster);
 
   it('an unknown platform falls back to web', async () => {
     const u = await newUser(cluster);
@@ -120,11 +107,11 @@ describe('presence', () => {
     const { id } = (await cluster.a.app.ctx.db.query<{ id: number }>('select id from users where name = $1', [u.name]))[0]!;
     // Simulate a node that registered a connection and then stopped heartbeating.
     const state = cluster.a.app.ctx.state as unknown as { redis: import('ioredis').Redis };
-    const prefix = cluster.a.app.ctx.config.redisPrefix;
-    await state.redis.hset(`${prefix}pres:u:${id}`, 'deadnode|conn1', 'web');
-    await state.redis.hset(`${prefix}pres:agg`, String(id), 'web');
-    await state.redis.sadd(`${prefix}pres:n:deadnode`, `${id}|conn1`);
-    await state.redis.zadd(`${prefix}pres:nodes`, Date.now() - 60_000, 'deadnode');
+    const p = `{${cluster.a.app.ctx.config.redisPrefix}pres}:`;
+    await state.redis.hset(`${p}u:${id}`, 'deadnode|conn1', 'web');
+    await state.redis.hset(`${p}agg`, String(id), 'web');
+    await state.redis.sadd(`${p}n:deadnode`, `${id}|conn1`);
+    await state.redis.zadd(`${p}nodes`, Date.now() - 60_000, 'deadnode');
     expect((await u.get('/api/me')).body.online).toBe(true);
     expect(await presence.sweep()).toEqual([id]);
     expect((await u.get('/api/me')).body.online).toBe(false);

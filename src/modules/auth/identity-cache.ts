@@ -32,11 +32,21 @@ export class IdentityCache {
     state: SharedState,
     private readonly clock: Clock,
   ) {
-    this.bus = new AckedChannel(state, CHANNEL, (raw) => {
-      const msg = JSON.parse(raw) as Invalidation;
-      if ('user' in msg) this.dropUser(msg.user);
-      else this.entries.delete(msg.entry);
-    });
+    this.bus = new AckedChannel(
+      state,
+      CHANNEL,
+      (raw) => {
+        const msg = JSON.parse(raw) as Invalidation;
+        if ('user' in msg) this.dropUser(msg.user);
+        else this.entries.delete(msg.entry);
+      },
+      () => {},
+      // Invalidations sent while Redis was unreachable never arrived: start afresh.
+      () => {
+        this.entries.clear();
+        this.accounts.clear();
+      },
+    );
   }
 
   async start(): Promise<void> {

@@ -23,7 +23,13 @@ export class IpBanList {
   private readonly bus: AckedChannel;
 
   constructor(private readonly ctx: AppContext) {
-    this.bus = new AckedChannel(ctx.state, CHANNEL, () => this.reload(), (err) => ctx.log.warn({ err }, 'ip ban broadcast failed'));
+    this.bus = new AckedChannel(
+      ctx.state,
+      CHANNEL,
+      () => this.reload(),
+      (err) => ctx.log.warn({ err }, 'ip ban broadcast failed'),
+      () => void this.reload(),
+    );
   }
 
   async start(): Promise<void> {

@@ -49,7 +49,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
       summary: 'Set the GitHub client id and secret (a blank secret keeps the stored one; a blank id turns GitHub login off)',
       body: oauthConfigBody,
       errors: {
-        400: 'A secret given but OAUTH_SECRET_KEY unset (`api.oauth.noSecretKey`)',
+        400: 'A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`)',
         413: 'Client id over 200 or secret over 500 characters (`api.tooLarge`)',
       },
     }),

@@ -7,6 +7,7 @@ import type { AuthService, ClientInfo, LoginResult } from '../auth/auth.service.
 import { usersStore } from '../users/users.store.ts';
 import { GitHubClient } from './github.client.ts';
 import type { CallbackQuery, OAuthConfigBody } from './oauth.schema.ts';
+import { oauthSecretKey } from './oauth-secret-key.ts';
 import { oauthStore } from './oauth.store.ts';
 
 const PROVIDER = 'github';
@@ -39,7 +40,7 @@ export class OAuthService {
     private readonly ctx: AppContext,
     private readonly deps: { auth: AuthService },
   ) {
-    const key = ctx.config.oauth.secretKey;
+    const key = oauthSecretKey(ctx.config, ctx.log);
     this.box = key === undefined ? undefined : new SecretBox(key, 'oauth-client-secret');
   }
 

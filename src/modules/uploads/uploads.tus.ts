@@ -3,15 +3,15 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { S3Store as TusS3Store } from '@tus/s3-store';
-import { type DataStore, ERRORS, IoRedisKvStore, type Locker, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
+import { type MetadataValue, S3Store as TusS3Store } from '@tus/s3-store';
+import { type DataStore, ERRORS, type KvStore, type Locker, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
 import type { Request, Response } from 'express';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, DependencyUnavailable, notFound } from '../../errors.ts';
 import type { Identity } from '../../identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
-import { s3ClientConfig } from '../../storage/s3.ts';
+import type { SharedState } from '../../state/shared-state.ts';
+import { s3ClientConfig, storageFailure } from '../../storage/s3.ts';
 import { uploadsDir } from '../../storage/index.ts';
 import type { UploadResult } from './files.service.ts';
 import { SharedStateLocker } from './tus-locker.ts';
@@ -39,6 +39,30 @@ class ListingS3Store extends TusS3Store {
       KeyMarker = page.NextKeyMarker;
       UploadIdMarker = page.NextUploadIdMarker;
     }
+  }
+}
+
+/**
+ * tus' S3 metadata cache in the shared state (Redis), so every node sees an upload the same way.
+ * Entries live as long as an upload may (the state needs a lifetime; tus' own Redis store kept
+ * them forever).
+ */
+class SharedStateKvStore<T> implements KvStore<T> {
+  constructor(private readonly state: SharedState) {}
+
+  private key = (id: string) => `tus:meta:${id}`;
+
+  async get(id: string): Promise<T | undefined> {
+    const raw = await this.state.get(this.key(id));
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  }
+
+  async set(id: string, value: T): Promise<void> {
+    await this.state.set(this.key(id), JSON.stringify(value), SESSION_LIFETIME_MS + 3_600_000);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.state.del(this.key(id));
   }
 }
 
@@ -79,7 +103,6 @@ export class TusEndpoint {
     private readonly uploads: UploadsService,
     private readonly datastore: TusDataStore,
     locker: Locker,
-    private readonly redis: Redis | undefined,
   ) {
     this.server = new Server({
       path: TUS_PATH,
@@ -99,15 +122,14 @@ export class TusEndpoint {
   static async create(ctx: AppContext, uploads: UploadsService): Promise<TusEndpoint> {
     const { config } = ctx;
     // Several nodes need a shared upload cache and a shared lock; one node keeps both in memory.
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
-    redis?.on('error', (err) => ctx.log.warn({ err }, 'tus redis connection error'));
+    const shared = ctx.state.kind === 'redis';
     let datastore: TusDataStore;
     if (config.s3) {
       datastore = new ListingS3Store({
         partSize: CHUNK_SIZE,
         expirationPeriodInMilliseconds: SESSION_LIFETIME_MS,
         s3ClientConfig: { ...s3ClientConfig(config.s3), bucket: config.s3.bucket },
-        ...(redis ? { cache: new IoRedisKvStore(redis, `${config.redisPrefix}tus:s3:`) } : {}),
+        ...(shared ? { cache: new SharedStateKvStore<MetadataValue>(ctx.state) } : {}),
       });
     } else {
       const directory = path.join(uploadsDir(config), '.tus');
@@ -120,12 +142,12 @@ export class TusEndpoint {
       });
     }
     let locker: Locker = new MemoryLocker();
-    if (redis) {
-      const shared = new SharedStateLocker(ctx.state);
-      await shared.listen();
-      locker = shared;
+    if (shared) {
+      const sharedLocker = new SharedStateLocker(ctx.state);
+      await sharedLocker.listen();
+      locker = sharedLocker;
     }
-    return new TusEndpoint(ctx, uploads, datastore, locker, redis);
+    return new TusEndpoint(ctx, uploads, datastore, locker);
   }
 
   /** Creation: a known length within the limit and an allowed file name; the owner is recorded. */
@@ -186,7 +208,10 @@ export class TusEndpoint {
   }
 
   private mapError(req: TusRequest, err: Error | { status_code: number; body: string }) {
-    if (err instanceof AppError) return tusError(err);
+    // The tus S3 store's own calls fail with the SDK's errors: an unreachable S3 is an outage too.
+    const known = err instanceof Error ? storageFailure(err) : err;
+    if (known instanceof DependencyUnavailable) this.ctx.log.warn({ err, method: req.method }, 'tus request failed: dependency unavailable');
+    if (known instanceof AppError) return tusError(known);
     if ('status_code' in err) return undefined;
     // tus would put the internal message in the body; log it instead.
     this.ctx.log.error({ err, method: req.method }, 'tus request failed');
@@ -241,9 +266,7 @@ export class TusEndpoint {
     return removed;
   }
 
-  async close(): Promise<void> {
-    this.redis?.disconnect();
-  }
+  async close(): Promise<void> {}
 }
 
 function resultHeaders(r: UploadResult): Record<string, string> {

@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomHex } from '../../src/lib/crypto.ts';
+import { type ChatProcess, spawnChat, stopAll } from '../helpers/processes.ts';
+import { TEST_DATA_ROOT } from '../helpers/paths.ts';
+import { createTestDatabase, MODE } from '../helpers/server.ts';
+
+/**
+ * The image runs the output of `npm run build`, not the TypeScript sources the
+ * rest of the suite runs: this builds it and starts its entry points the way
+ * the Dockerfile and docker-compose.yml do, in the mode under test.
+ */
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const cleanups: Array<() => Promise<void> | void> = [];
+const procs: ChatProcess[] = [];
+let dist: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  const root = mkdtempSync(path.join(TEST_DATA_ROOT, 'built-'));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  dist = path.join(root, 'dist');
+  execFileSync(process.execPath, ['--import', 'tsx', 'infra/build.ts', dist], { stdio: 'pipe' });
+  env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' };
+  if (MODE === 'embedded') {
+    env.DATA_DIR = path.join(root, 'data');
+    cpSync(process.env.TEST_PGLITE_TEMPLATE!, path.join(env.DATA_DIR, 'db'), { recursive: true });
+  } else {
+    const database = await createTestDatabase();
+    cleanups.push(database.drop);
+    Object.assign(env, { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `t${randomHex(4)}:` });
+  }
+});
+afterAll(async () => {
+  await stopAll(procs);
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function health(p: ChatProcess): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${p.url}/api/health`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('the compiled entry points (dist/)', () => {
+  it(`serve ${MODE} mode with the version of package.json, and stop cleanly on SIGTERM`, async () => {
+    const roles: Record<string, string> = MODE === 'embedded' ? {} : { ROLES: 'api,realtime' };
+    const server = await spawnChat('server', `${dist}/main.js`, { ...env, ...roles });
+    procs.push(server);
+    expect(await health(server)).toMatchObject({ status: 200, body: { ok: true, mode: MODE, version } });
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { info: { version: string } };
+    expect(doc.info.version).toBe(version);
+
+    if (MODE === 'cluster') {
+      const worker = await spawnChat('worker', `${dist}/worker.js`, env);
+      procs.push(worker);
+      expect(await health(worker)).toMatchObject({ status: 200, body: { ok: true, mode: 'cluster' } });
+      // The migrations ship beside the compiled code: the database the server migrated is up to date.
+      const migrate = execFileSync(process.execPath, [`${dist}/migrate.js`], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+      expect(migrate).toContain('database is up to date');
+    }
+
+    await stopAll(procs);
+    expect(await Promise.all(procs.map((p) => p.exited))).toEqual(procs.map(() => 0));
+  });
+});
