@@ -192,13 +192,26 @@ function resolveEnv(env: Record<string, string | undefined>, problems: string[])
   return out;
 }
 
+/**
+ * The password part of a connection URL. Read by hand: `redis+cluster://a:6379,b:6379` lists
+ * several hosts, which the URL parser refuses.
+ */
+function urlPassword(url: string): string {
+  const password = /^[a-z][a-z0-9+.-]*:\/\/[^:@/]*:([^@/]*)@/i.exec(url)?.[1] ?? '';
+  try {
+    return decodeURIComponent(password);
+  } catch {
+    return password;
+  }
+}
+
 /** The secret settings whose value (or, for a URL, its password) is a placeholder. */
 function placeholderSecrets(e: z.output<typeof envSchema>): string[] {
   const found: string[] = [];
   for (const name of SECRET_VARS) {
     const value = e[name];
     if (value === undefined) continue;
-    const secret = name.endsWith('_URL') ? decodeURIComponent(new URL(value).password) : value;
+    const secret = name.endsWith('_URL') ? urlPassword(value) : value;
     if (secret !== '' && isPlaceholderSecret(secret)) found.push(name);
   }
   return found;

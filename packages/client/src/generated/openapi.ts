@@ -1359,7 +1359,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Start a GitHub login (`mode=login`, public) or bind GitHub to the logged-in account (`mode=bind`, needs a login)
+         * Start a GitHub login (`mode=login`, public) or bind GitHub to the logged-in account (`mode=bind`, needs a login; a key needs `security`)
          * @description Answers **302** to GitHub's authorization page and sets the HttpOnly `chat_oauth` cookie (path `/api/oauth`) that ties the flow to this browser; open it in the browser itself, not with fetch. The flow is valid 10 minutes.
          */
         get: operations["getApiOauthGithubStart"];
@@ -2571,7 +2571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description A secret given but OAUTH_SECRET_KEY unset (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
             400: {
                 headers: {
                     [name: string]: unknown;
