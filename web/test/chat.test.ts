@@ -89,11 +89,17 @@ describe('two people', () => {
     await open(annP.page, bob.name);
     await say(annP.page, 'hello bob');
     await message(annP.page, bob.name, 'hello bob').waitFor();
+    // Ann's other tab (same session) shows what she sent from the first one, live.
+    const otherTab = await annP.context.newPage();
+    await otherTab.goto(`${cluster.a.url}/chat/d/${bob.name}`);
+    await message(otherTab, bob.name, 'hello bob').waitFor();
 
     // Bob is on the list: the badge counts it, live.
     await conversations(bobP.page).getByRole('img', { name: '1 unread' }).waitFor();
     await say(annP.page, 'are you there?');
     await conversations(bobP.page).getByRole('img', { name: '2 unread' }).waitFor();
+    await message(otherTab, bob.name, 'are you there?').waitFor();
+    await otherTab.close();
     await expectAccessible(bobP.page, 'conversation list');
 
     await open(bobP.page, ann.name);
@@ -138,6 +144,12 @@ describe('two people', () => {
     await target.getByRole('button', { name: 'React with 👍' }).click();
     await message(annP.page, bob.name, 'hello bob').getByRole('button', { name: '👍 1' }).waitFor();
 
+    await target.hover();
+    await target.getByRole('button', { name: 'Reply' }).click();
+    await bobP.page.getByText(`Replying to ${ann.name}`).waitFor();
+    await say(bobP.page, 'a reply');
+    await message(annP.page, bob.name, 'a reply').locator('blockquote').filter({ hasText: 'hello bob' }).waitFor();
+
     const mine = message(annP.page, bob.name, 'are you there?');
     await mine.hover();
     await mine.getByRole('button', { name: 'Recall' }).click();
@@ -153,6 +165,14 @@ describe('two people', () => {
     expect(src).toMatch(/^\/uploads\//);
     expect(await bobP.page.evaluate(async (u) => (await fetch(u)).status, src!)).toBe(200);
 
+    // Dropped on the conversation: sent as a file with a download link.
+    await annP.page.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['meeting notes'], 'notes.txt', { type: 'text/plain' }));
+      document.querySelector('section.room').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    })()`);
+    await log(bobP.page, ann.name).getByRole('link', { name: 'notes.txt' }).waitFor();
+
     const admin = await adminClient(cluster);
     expect((await admin.post('/api/admin/file/del', { name: src!.slice('/uploads/'.length) })).status).toBe(200);
     await bobP.page.reload();
@@ -167,14 +187,16 @@ describe('two people', () => {
     expect(await message(annP.page, bob.name, 'hello bob').count()).toBe(0);
     const scroller = log(annP.page, bob.name).locator('[data-testid=virtuoso-scroller]');
     const start = log(annP.page, bob.name).getByText('Start of the kept history');
-    for (let i = 0; i < 20 && !(await start.isVisible()); i++) {
+    const first = message(annP.page, bob.name, 'hello bob').first();
+    // Scrolled to the top until the first message is there (each time at the top, an older page comes).
+    for (let i = 0; i < 30 && !(await first.isVisible()); i++) {
       await scroller.evaluate((el) => {
         el.scrollTop = 0;
       });
       await annP.page.waitForTimeout(200);
     }
+    await first.waitFor();
     await start.waitFor();
-    await message(annP.page, bob.name, 'hello bob').waitFor();
   });
 
   it('searches messages', async () => {
@@ -209,8 +231,8 @@ describe('a group of three', () => {
 
     for (const p of [bobP, carolP]) {
       await p.page.getByRole('link', { name: 'Groups' }).click();
-      await p.page.getByRole('textbox', { name: 'Group name contains' }).fill(group);
-      await p.page.getByRole('textbox', { name: 'Group name contains' }).press('Enter');
+      await p.page.getByRole('searchbox', { name: 'Group name contains' }).fill(group);
+      await p.page.getByRole('searchbox', { name: 'Group name contains' }).press('Enter');
       await p.page.getByRole('listitem').filter({ hasText: group }).getByRole('button', { name: 'Join' }).click();
       await p.page.getByText('Done: joined').waitFor();
     }
@@ -223,6 +245,11 @@ describe('a group of three', () => {
     await say(carolP.page, 'thanks ann');
     await message(annP.page, group, 'thanks ann').waitFor();
     await message(bobP.page, group, 'thanks ann').waitFor();
+    // The list re-orders live: newest activity first.
+    const firstEntry = () => conversations(bobP.page).getByRole('link').first().getAttribute('aria-label');
+    await expect.poll(firstEntry, { timeout: 10_000 }).toBe(group);
+    expect((await ann.post('/api/messages', { dm: bob.name, type: 'text', content: 'psst' })).status).toBe(200);
+    await expect.poll(firstEntry, { timeout: 10_000 }).toBe(ann.name);
 
     await carolP.page.getByRole('link', { name: 'Group info' }).click();
     await carolP.page.getByRole('heading', { name: /Members \(3\)/ }).waitFor();
@@ -236,7 +263,7 @@ describe('a group of three', () => {
     await open(carolP.page, group);
     expect((await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'mute', duration: 600, reason: 'calm down' })).status).toBe(200);
     await carolP.page.getByText('An administrator muted you: calm down').waitFor();
-    await expect.poll(() => composer(carolP.page).isDisabled()).toBe(true);
+    await expect.poll(() => composer(carolP.page).isDisabled(), { timeout: 10_000 }).toBe(true);
     expect((await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'ban', duration: 0, reason: 'spam' })).status).toBe(200);
     await carolP.page.getByText('Your account has been banned').waitFor();
     await carolP.page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
@@ -247,7 +274,9 @@ describe('connection', () => {
   it('renders the shell and the conversation list without the socket', async () => {
     const p = await person(browser, cluster.a.url);
     people.push(p);
+    // The route takes effect for documents loaded after it.
     await p.page.routeWebSocket(/\/ws\//, (ws) => ws.close());
+    await p.page.reload();
     await logIn(p.page, bob.name, PASSWORD);
     await conversations(p.page).getByRole('link', { name: ann.name, exact: true }).waitFor();
     await p.page.getByRole('status').filter({ hasText: /Offline|Connecting/ }).waitFor();

@@ -136,6 +136,15 @@ describe('first run, registration, approval, two-step login', () => {
     await page.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret, epoch: Math.floor(cluster.clock.now() / 1000) + 30 }));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    // Chinese, loaded when chosen (and kept by the account's settings), then back to English.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    await page.getByRole('heading', { name: '个人资料与设置' }).waitFor();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    await expectAccessible(page, 'settings in Chinese');
+    await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+    await page.getByRole('heading', { name: 'Profile and settings' }).waitFor();
   });
 
   it('shows every admin page without serious accessibility problems', async () => {
