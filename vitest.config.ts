@@ -19,6 +19,7 @@ const CLUSTER_ONLY = [
   'test/integration/postgres-restart.test.ts',
   'test/integration/s3-outage.test.ts',
   'test/integration/backup.test.ts',
+  'test/integration/node-death-delivery.test.ts',
   'packages/client/test/integration/failover.test.ts',
 ];
 

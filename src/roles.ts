@@ -1,6 +1,7 @@
 import type { AppContext } from './context.ts';
 import type { Services } from './services.ts';
 import { registerMailboxJobs } from './modules/mailbox/mailbox.jobs.ts';
+import { registerMessagingJobs } from './modules/messages/messages.jobs.ts';
 import { registerUploadJobs } from './modules/uploads/uploads.jobs.ts';
 
 /** A role started by createApp (ROLES: `api`, `realtime`, `worker`); the node stops it during graceful shutdown. */
@@ -22,6 +23,7 @@ export async function startWorkerRole(ctx: AppContext, services: Services): Prom
   const { jobs, metrics, log } = ctx;
   registerUploadJobs(jobs, log, services);
   registerMailboxJobs(jobs, services.mailbox);
+  registerMessagingJobs(jobs, services.messages);
   for (const name of jobs.names) metrics.watchQueue(name, () => jobs.counts(name));
   await jobs.work({
     completed: (queue) => metrics.jobsCompleted.inc({ queue }),

@@ -10,6 +10,8 @@ export const JOB_PAYLOADS = {
   'files.expire': z.object({}),
   /** Remove chunked-upload sessions older than 24 hours with their parts. */
   'uploads.purge': z.object({}),
+  /** Forget the cids of trimmed messages sent more than 24 hours ago (send idempotency window). */
+  'messages.forgetCids': z.object({}),
   /** Write one notification and push it (idempotent per userId, kind, sourceId); see MailboxService. */
   'notifications.write': z.object({
     userId: z.number().int(),
@@ -28,4 +30,5 @@ export const JOB_NAMES = Object.keys(JOB_PAYLOADS) as JobName[];
 export const SCHEDULES: ReadonlyArray<{ name: JobName; cron: string }> = [
   { name: 'files.expire', cron: '7 * * * *' },
   { name: 'uploads.purge', cron: '37 * * * *' },
+  { name: 'messages.forgetCids', cron: '17 * * * *' },
 ];

@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import type { AccountChange, ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from './events.ts';
+import { publishedBy } from './local-first-adapter.ts';
 import { rooms } from './rooms.ts';
 
 export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -45,6 +46,12 @@ export interface Notifier {
    * node) carry the new values, and receive `me.changed`.
    */
   accountChanged(userId: number, account: AccountChange): void;
+  /**
+   * Resolves once every event emitted so far has been handed to the other nodes (taken by
+   * Redis), or has failed to be; at once on a single node. Wait for it before acknowledging a
+   * write whose announcement must not be lost with this node.
+   */
+  published(): Promise<void>;
 }
 
 export class SocketNotifier implements Notifier {
@@ -54,6 +61,10 @@ export class SocketNotifier implements Notifier {
     private readonly opts: { clustered: boolean } = { clustered: false },
   ) {
     io.on('user.changed', (userId, account) => void this.applyLocal(userId, account));
+  }
+
+  published(): Promise<void> {
+    return publishedBy(this.io.of('/').adapter);
   }
 
   toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>, except?: string): void {

@@ -29,7 +29,7 @@ process.once('exit', () => {
  * resolves once it logs its URL (LOG_LEVEL must be info or lower); rejects
  * with its output if it exits first or does not listen within `timeoutMs`.
  */
-export function spawnChat(name: string, script: 'src/main.ts' | 'workers/main.ts' | `${string}.js`, env: Record<string, string>, timeoutMs = 45_000): Promise<ChatProcess> {
+export function spawnChat(name: string, script: 'src/main.ts' | 'workers/main.ts' | `test/helpers/${string}.ts` | `${string}.js`, env: Record<string, string>, timeoutMs = 45_000): Promise<ChatProcess> {
   const args = script.endsWith('.js') ? [script] : ['--import', 'tsx', script];
   const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },

@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { ClusterAdapter, type ClusterMessage, type ClusterResponse, MessageType } from 'socket.io-adapter';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverLocallyFirst } from '../../src/realtime/local-first-adapter.ts';
+import { deliverLocallyFirst, publishedBy } from '../../src/realtime/local-first-adapter.ts';
 
 /** A cluster adapter whose broker never answers a publish (Redis slow or busy), recording what it was given. */
 class UnansweredBroker extends ClusterAdapter {
@@ -12,6 +12,17 @@ class UnansweredBroker extends ClusterAdapter {
   protected doPublish(message: ClusterMessage): Promise<string> {
     UnansweredBroker.published.push(message);
     return new Promise(() => {});
+  }
+  protected doPublishResponse(_requester: string, _response: ClusterResponse): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A broker that takes a publish when the test says so. */
+class ManualBroker extends ClusterAdapter {
+  static release: Array<() => void> = [];
+  protected doPublish(_message: ClusterMessage): Promise<string> {
+    return new Promise((resolve) => ManualBroker.release.push(() => resolve('offset')));
   }
   protected doPublishResponse(_requester: string, _response: ClusterResponse): Promise<void> {
     return Promise.resolve();
@@ -70,6 +81,28 @@ describe('deliverLocallyFirst', () => {
     io.local.to('r').emit('msg', { text: 'here only' });
     expect(await got).toEqual({ text: 'here only' });
     expect(UnansweredBroker.published.filter((m) => m.type === MessageType.BROADCAST)).toEqual([]);
+  });
+
+  it('published() waits until the broker has taken every broadcast made so far', async () => {
+    ManualBroker.release = [];
+    const Manual = ManualBroker as unknown as new (nsp: unknown) => ClusterAdapter;
+    const { io } = await serverWithClient(deliverLocallyFirst((nsp) => new Manual(nsp)));
+    const before = ManualBroker.release.length;
+    io.to('r').emit('msg', { text: 'one' });
+    io.to('r').emit('msg', { text: 'two' });
+    expect(ManualBroker.release.length).toBe(before + 2);
+    let done = false;
+    const waiting = publishedBy(io.of('/').adapter).then(() => {
+      done = true;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(done).toBe(false);
+    ManualBroker.release[before]!();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toBe(false);
+    ManualBroker.release[before + 1]!();
+    await waiting;
+    expect(done).toBe(true);
   });
 
   it("without it, the stock cluster adapter holds this node's delivery until the broker answers", async () => {

@@ -12,6 +12,16 @@ import { type MessageRow, messagesStore, type NewMessage } from './messages.stor
 /** One typing notice per person and room in each 2-second window. */
 const TYPING_WINDOW_MS = 2000;
 
+/** How long a sender's cid identifies its message, kept in the history or not (docs/protocol.md). */
+export const CID_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * How long an acknowledgement waits for the message's broadcast to be taken by Redis. Normally
+ * well under a millisecond; the bound only matters while Redis is unreachable, when the message
+ * is stored and acknowledged all the same (receivers elsewhere catch up; docs/operations.md).
+ */
+const PUBLISH_WAIT_MS = 2_000;
+
 /** Emits one event to one audience, except maybe one connection (socket id). */
 type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0], except?: string) => void;
 
@@ -29,6 +39,9 @@ interface SendOutcome {
   row: MessageRow;
   duplicate: boolean;
 }
+
+/** Test hooks: a test process sets these to stop at the worst moments (never set in production). */
+export const messagingTestHooks: { afterCommit?: (stored: readonly NewMessage[]) => void } = {};
 
 /**
  * Messaging: the one send pipeline (socket `msg` and `POST /api/messages`),
@@ -80,6 +93,9 @@ export class MessagesService {
     };
     try {
       const { row } = await this.commit.submit({ message, sender, conversation, origin });
+      // Acknowledged only once the other nodes can hear of it: a node that dies between the commit
+      // and the publish has acknowledged nothing, and the sender's retry (same cid) announces it.
+      await this.publishedOrLate();
       return messageView(row, labelOf(conversation));
     } catch (err) {
       // The group was dissolved, or the recipient deleted, after the check.
@@ -88,6 +104,20 @@ export class MessagesService {
       }
       throw err;
     }
+  }
+
+  private async publishedOrLate(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PUBLISH_WAIT_MS);
+    });
+    await Promise.race([this.ctx.notifier.published(), late]);
+    clearTimeout(timer);
+  }
+
+  /** The hourly job: cids of trimmed messages older than the idempotency window are forgotten. */
+  async forgetOldCids(): Promise<number> {
+    return messagesStore.forgetCids(this.ctx.db, this.ctx.clock.now() - CID_WINDOW_MS);
   }
 
   /** Resolves once every accepted send has been stored (graceful shutdown). */
@@ -235,9 +265,16 @@ export class MessagesService {
     const cidKey = (m: NewMessage) => (m.cid === null ? undefined : `${m.fromId}:${m.cid}`);
     const withCid = batch.filter((s) => s.message.cid !== null).map((s) => ({ fromId: s.message.fromId, cid: s.message.cid! }));
     const stored = new Map<string, MessageRow>();
-    for (const hit of await messagesStore.byCids(this.ctx.db, withCid)) {
-      const row = await messagesStore.record(this.ctx.db, hit.room, hit.idx);
-      if (row) stored.set(`${hit.from_id}:${hit.cid}`, row);
+    const kept = new Set<string>();
+    const since = this.ctx.clock.now() - CID_WINDOW_MS;
+    for (const hit of await messagesStore.byCids(this.ctx.db, withCid, since)) {
+      const key = `${hit.from_id}:${hit.cid}`;
+      const send = batch.find((s) => cidKey(s.message) === key)!;
+      // Trimmed from the history: the request repeats the original, which has the stored idx and time.
+      const row = hit.kept ? await messagesStore.record(this.ctx.db, hit.room, hit.idx) : rowOf(send, { idx: hit.idx, replyTo: null }, hit.ts);
+      if (!row) continue;
+      stored.set(key, row);
+      if (hit.kept) kept.add(key);
     }
 
     // Each item is stored now (fresh), was stored before (stored), or repeats a cid of this batch (same).
@@ -255,35 +292,24 @@ export class MessagesService {
     });
 
     const keys = fresh.length ? await messagesStore.insertBatch(this.ctx.db, fresh.map((s) => s.message)) : [];
-    const rows = fresh.map((s, i): MessageRow => {
-      const m = s.message;
-      return {
-        room: m.room,
-        idx: keys[i]!.idx,
-        from: s.sender.name,
-        from_id: m.fromId,
-        to_id: m.toId,
-        gid: m.gid,
-        type: m.type,
-        content: m.content,
-        ts: m.ts,
-        md: m.md,
-        reply_to: keys[i]!.replyTo,
-        recalled: false,
-        file_expired: false,
-        name: m.name,
-        size: m.size,
-        reactions: {},
-      };
-    });
-    for (const [i, s] of fresh.entries()) this.fanOut(s, rows[i]!);
+    messagingTestHooks.afterCommit?.(fresh.map((f) => f.message));
+    const rows = fresh.map((s, i): MessageRow => rowOf(s, keys[i]!, s.message.ts));
+    for (const [i, s] of fresh.entries()) {
+      this.deliver(s, rows[i]!);
+      this.ctx.metrics.messagesSent.inc({ kind: s.conversation.kind === 'group' ? 'group' : 'dm' });
+    }
+    // A retry of a message still in the history is announced again: its first announcement may have
+    // died with the node that stored it. Receivers that had it drop it by room and idx.
+    for (const s of batch) {
+      const key = cidKey(s.message);
+      if (key !== undefined && kept.has(key)) this.deliver(s, stored.get(key)!);
+    }
     return plan.map((p) => ('stored' in p ? { row: p.stored, duplicate: true } : { row: rows[p.fresh]!, duplicate: p.repeat }));
   }
 
   /** After the commit: the group's room, or both people of a direct message (each sees the other's name). */
-  private fanOut(send: PendingSend, row: MessageRow): void {
+  private deliver(send: PendingSend, row: MessageRow): void {
     for (const a of this.audiences(send.conversation, send.sender)) a.emit('msg', messageView(row, a.label), send.origin);
-    this.ctx.metrics.messagesSent.inc({ kind: send.conversation.kind === 'group' ? 'group' : 'dm' });
   }
 
   /**
@@ -307,6 +333,29 @@ export class MessagesService {
     if (userId === null) return '';
     return (await this.ctx.db.query<{ name: string }>('select name from users where id = $1', [userId]))[0]?.name ?? '';
   }
+}
+
+/** The record of a send as stored under `key` at `ts`: the request's fields are what was stored. */
+function rowOf(s: PendingSend, key: { idx: number; replyTo: number | null }, ts: number): MessageRow {
+  const m = s.message;
+  return {
+    room: m.room,
+    idx: key.idx,
+    from: s.sender.name,
+    from_id: m.fromId,
+    to_id: m.toId,
+    gid: m.gid,
+    type: m.type,
+    content: m.content,
+    ts,
+    md: m.md,
+    reply_to: key.replyTo,
+    recalled: false,
+    file_expired: false,
+    name: m.name,
+    size: m.size,
+    reactions: {},
+  };
 }
 
 const UPLOADS = '/uploads/';

@@ -118,7 +118,8 @@ const PAGE_SQL = {
  *   a concurrent batch for the same room waits on that row until this commits;
  * - `ins` numbers the messages last - n + ord, keeping `reply_to` only when it
  *   names a live message of the room that survives this trim;
- * - `trim` deletes what falls out of the newest 500 (reactions cascade);
+ * - `trim` deletes what falls out of the newest 500 (reactions cascade), and
+ *   `retire` keeps the cids of those messages in sent_cids (idempotency outlives retention);
  * - `marks` moves each sender's read marker to their newest message of the batch
  *   (no message above a marker is its owner's: unread counts rely on it).
  * `arrays` is fenced (`offset 0`) so that the prepared plan is kept (prepared.ts):
@@ -156,6 +157,12 @@ ins as (
 ),
 trim as (
   delete from messages m using alloc a where m.room = a.room and m.idx <= a.last_idx - ${HISTORY_MAX}
+  returning m.from_id, m.cid, m.room, m.idx, m.ts
+),
+retire as (
+  insert into sent_cids (from_id, cid, room, idx, ts)
+  select from_id, cid, room, idx, ts from trim where cid is not null
+  on conflict do nothing
 ),
 marks as (
   insert into read_markers as rm (user_id, room, idx)
@@ -164,11 +171,19 @@ marks as (
 )
 select room, idx, reply_to from ins`);
 
-/** Messages stored under (sender, cid) pairs. */
+/**
+ * Sends stored under (sender, cid) pairs: in the kept history, or trimmed from it and sent after
+ * `$3` (the idempotency window). `kept` tells which.
+ */
 const BY_CIDS = prepared(
-  `select m.from_id, m.cid, m.room, m.idx
-         from messages m join unnest($1::bigint[], $2::text[]) as t(from_id, cid)
-           on m.from_id = t.from_id and m.cid = t.cid`,
+  `select m.from_id, m.cid, m.room, m.idx, m.ts, true as kept
+     from messages m join unnest($1::bigint[], $2::text[]) as t(from_id, cid)
+       on m.from_id = t.from_id and m.cid = t.cid
+   union all
+   select s.from_id, s.cid, s.room, s.idx, s.ts, false
+     from sent_cids s join unnest($1::bigint[], $2::text[]) as t(from_id, cid)
+       on s.from_id = t.from_id and s.cid = t.cid
+    where s.ts > $3`,
 );
 
 /** SQL of messages, reactions and the room sequence. Returns rows; knows nothing of HTTP. */
@@ -215,13 +230,23 @@ export const messagesStore = {
     });
   },
 
-  /** Messages already stored under these (sender, cid) pairs. */
-  async byCids(q: Queryable, pairs: ReadonlyArray<{ fromId: number; cid: string }>): Promise<Array<{ from_id: number; cid: string; room: string; idx: number }>> {
+  /** Sends already stored under these (sender, cid) pairs, kept or trimmed after `since`. */
+  async byCids(
+    q: Queryable,
+    pairs: ReadonlyArray<{ fromId: number; cid: string }>,
+    since: number,
+  ): Promise<Array<{ from_id: number; cid: string; room: string; idx: number; ts: number; kept: boolean }>> {
     if (pairs.length === 0) return [];
-    return q.query(
-      BY_CIDS,
-      [pairs.map((p) => p.fromId), pairs.map((p) => p.cid)],
+    return q.query(BY_CIDS, [pairs.map((p) => p.fromId), pairs.map((p) => p.cid), since]);
+  },
+
+  /** Forgets the cids of trimmed messages sent before `before`; returns how many. */
+  async forgetCids(q: Queryable, before: number): Promise<number> {
+    const rows = await q.query<{ n: number }>(
+      'with gone as (delete from sent_cids where ts <= $1 returning 1) select count(*)::int as n from gone',
+      [before],
     );
+    return rows[0]?.n ?? 0;
   },
 
   /** One message as the API shows it. */
