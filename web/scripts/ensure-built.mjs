@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,38 @@ export function inputsHash() {
   return h.digest('hex');
 }
 
+/**
+ * Runs `fn` while holding a lock directory beside the build, so that two processes finding the
+ * build stale at once (two test files starting together) build once, one after the other, instead
+ * of emptying web/dist under each other. A lock older than two minutes is a crashed builder's.
+ */
+function withLock(fn) {
+  const lock = path.join(web, '.build-lock');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Gone meanwhile: try again.
+      }
+      if (Date.now() > deadline) throw new Error('timed out waiting for another build of the web client');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+const isFresh = (hash) => existsSync(path.join(dist, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+
 /** Builds when needed; returns what it did. */
 export function ensureBuilt({ quiet = false } = {}) {
   const say = (m) => quiet || console.log(`[web] ${m}`);
@@ -59,8 +91,16 @@ export function ensureBuilt({ quiet = false } = {}) {
     say('vite is not installed (production install?): web/dist is left as it is');
     return 'no-vite';
   }
-  const hash = inputsHash();
-  if (existsSync(path.join(dist, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return 'fresh';
+  if (isFresh(inputsHash())) return 'fresh';
+  return withLock(() => {
+    // Another process may have built it while this one waited.
+    const hash = inputsHash();
+    if (isFresh(hash)) return 'fresh';
+    return build(hash, quiet, say, vite);
+  });
+}
+
+function build(hash, quiet, say, vite) {
   say(existsSync(path.join(dist, 'index.html')) ? 'sources changed: rebuilding the web client' : 'building the web client');
   // Always a production build, whatever NODE_ENV the caller runs under (vitest sets `test`, which would build React's development files).
   const env = { ...process.env, NODE_ENV: 'production' };

@@ -112,7 +112,9 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
 /** A round picture of a person or group, or their initial when there is none. */
 export function Avatar({ src, name, size = 36 }: { src?: string | null | undefined; name: string; size?: number }) {
   const style = { width: size, height: size, fontSize: size * 0.45 };
-  if (src) return <img className="avatar" src={src} alt="" style={style} />;
+  // Only pictures of this server: a group's avatar may be any http(s) URL, and the app neither
+  // lets another host see who reads which group nor loosens its CSP for it (its initial shows).
+  if (src?.startsWith('/')) return <img className="avatar" src={src} alt="" style={style} />;
   return (
     <span className="avatar" aria-hidden="true" style={style} data-hue={hue(name)}>
       {[...name][0]?.toUpperCase() ?? '?'}
