@@ -30,7 +30,7 @@ export const APP_CSP = [
 /**
  * Serves the built web client: hashed files under `/assets/` with a year's
  * immutable caching, other files of the build (icons) for an hour, and for
- * every other GET outside the server's own paths the app's `index.html`,
+ * every other page load (a GET asking for HTML) outside the server's own paths the app's `index.html`,
  * never cached (it names the current hashed files), so that `/chat/...` links
  * open the app. Without a build the page says how to make one.
  */
@@ -48,8 +48,10 @@ export function webApp(dir: string = WEB_DIST): RequestHandler {
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path)) return next();
     statics(req, res, () => {
-      // A missing hashed file is a 404, not the page (a stale tab asking for an old build's chunk).
-      if (req.path.startsWith('/assets/')) return next();
+      // A missing hashed file is a 404, not the page (a stale tab asking for an old build's chunk);
+      // so is anything a browser does not navigate to (only navigations ask for text/html): a
+      // script probing `/socket.io/` or a typo in an API client gets Express's 404, not the app.
+      if (req.path.startsWith('/assets/') || !(req.headers.accept ?? '').includes('text/html')) return next();
       // Read on each navigation (a few hundred bytes): a rebuild is served without a restart.
       readFile(indexFile, 'utf8').then(
         (page) => {

@@ -29,7 +29,8 @@ const user = { name: uniqueName('newbie'), password: 'Newbie-pass-2024' };
 
 describe('serving the app', () => {
   it('answers the page for app paths, hashed files for a year, and leaves server paths alone', async () => {
-    const page = await fetch(`${cluster.a.url}/`);
+    const asHtml = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+    const page = await fetch(`${cluster.a.url}/`, asHtml);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const csp = page.headers.get('content-security-policy') ?? '';
@@ -45,12 +46,14 @@ describe('serving the app', () => {
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(js.headers.get('content-type')).toMatch(/javascript/);
 
-    const deep = await fetch(`${cluster.b.url}/chat/d/someone`);
+    const deep = await fetch(`${cluster.b.url}/chat/d/someone`, asHtml);
     expect(deep.status).toBe(200);
     expect(await deep.text()).toBe(html);
-    expect((await fetch(`${cluster.a.url}/assets/gone-123.js`)).status).toBe(404);
+    expect((await fetch(`${cluster.a.url}/assets/gone-123.js`, asHtml)).status).toBe(404);
+    // Only page loads get the page: not a script's request for some other path.
+    expect((await fetch(`${cluster.a.url}/chat/d/someone`)).status).toBe(404);
     for (const p of ['/api/nothing-here', '/uploads/nothing.png', '/metrics/x', '/ws/x']) {
-      const res = await fetch(cluster.a.url + p);
+      const res = await fetch(cluster.a.url + p, asHtml);
       expect(res.status, p).toBeGreaterThanOrEqual(400);
       expect(await res.text(), p).not.toContain('<div id="root">');
     }
