@@ -27,7 +27,8 @@ const integration = (name: 'embedded' | 'cluster') => ({
   extends: true as const,
   test: {
     name,
-    include: ['test/integration/**/*.test.ts', 'packages/client/test/integration/**/*.test.ts'],
+    // web/test: the web client in Chromium against the server of the mode (one browser per file).
+    include: ['test/integration/**/*.test.ts', 'packages/client/test/integration/**/*.test.ts', 'web/test/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(name === 'embedded' ? CLUSTER_ONLY : [])],
     env: { TEST_MODE: name },
     globalSetup: [`test/helpers/global-setup-${name}.ts`],
@@ -42,7 +43,7 @@ export default defineConfig({
     teardownTimeout: 20_000,
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'packages/client/test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'packages/client/test/unit/**/*.test.ts', 'web/test/unit/**/*.test.ts'] } },
       integration('embedded'),
       ...(clusterWanted ? [integration('cluster')] : []),
     ],

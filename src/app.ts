@@ -18,6 +18,7 @@ import { healthRoutes } from './http/health.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { databaseCheck, namedCheck, redisCheck } from './http/readiness.ts';
 import { buildExpress } from './http/server.ts';
+import { webApp } from './http/web-app.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import { randomHex } from './lib/crypto.ts';
 import { createJobs } from './jobs/index.ts';
@@ -265,7 +266,8 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     : [healthRoutes(ctx)];
   // Every role serves health, readiness and metrics; the API reference goes with the API.
   const opsRouters = [metricsRoutes(ctx), ...(config.roles.has('api') ? [apiDocsRoutes(deps)] : [])];
-  const app = buildExpress(ctx, [...routers, ...opsRouters], [ipBanGate(penalties)]);
+  // The web client goes with the API: a node serving the API serves the app at / too.
+  const app = buildExpress(ctx, [...routers, ...opsRouters], [ipBanGate(penalties)], config.roles.has('api') ? [webApp()] : []);
   const http = createServer(app);
 
   // Without the realtime role, io stays headless: not attached to HTTP (a /ws handshake gets 404),

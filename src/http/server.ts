@@ -44,9 +44,15 @@ export function securityHeaders(): RequestHandler {
 /**
  * The Express app: request ids and logs, security headers, the gates (checks
  * that refuse a request before its body is read, e.g. ip bans), JSON parsing,
- * the routers, then 404 and errors.
+ * the routers, then 404 and errors. `pages` answer what no route and no /api
+ * path took (the web client).
  */
-export function buildExpress(ctx: AppContext, routers: readonly Router[], gates: readonly RequestHandler[] = []): Express {
+export function buildExpress(
+  ctx: AppContext,
+  routers: readonly Router[],
+  gates: readonly RequestHandler[] = [],
+  pages: readonly RequestHandler[] = [],
+): Express {
   const app = express();
   app.disable('x-powered-by');
   // `/API/MESSAGES` is not another spelling of `/api/messages` (routers say the same: apiRouter).
@@ -66,6 +72,7 @@ export function buildExpress(ctx: AppContext, routers: readonly Router[], gates:
   assertAccessDeclared(listRoutes(app));
   // Any spelling of an /api path that no route served is a JSON 404, not Express's HTML page.
   app.use((req, res, next) => (/^\/api(\/|$)/i.test(req.path) ? apiNotFound(req, res, next) : next()));
+  for (const page of pages) app.use(page);
   app.use(errorHandler);
   return app;
 }

@@ -409,9 +409,12 @@ describe('infra/Dockerfile', () => {
     expect(read('infra/build.ts')).toMatch(/entryPoints: \{ main: 'src\/main\.ts', worker: 'workers\/main\.ts', migrate: 'src\/db\/migrate-cli\.ts' \}/);
   });
 
-  it('builds the web client only when the repository has one', () => {
-    expect(dockerfile).toMatch(/if \[ -f web\/package\.json \]; then npm run build --workspace web --if-present; fi/);
+  it('builds the web client in the build stage and ships only its output', () => {
+    expect(dockerfile).toMatch(/^RUN npm run build --workspace web && test -f web\/dist\/index\.html$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/web\/dist \.\/web\/dist$/m);
+    // `npm ci` runs the root's `prepare` (web/scripts/ensure-built.mjs): the manifests stage carries it.
+    expect(dockerfile).toMatch(/-path \.\/web\/scripts\/ensure-built\.mjs/);
+    expect(JSON.parse(read('package.json')).scripts.prepare).toBe('node web/scripts/ensure-built.mjs');
   });
 
   it('leaves tests, docs, CI and host node_modules out of the build context', () => {

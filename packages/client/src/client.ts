@@ -51,6 +51,14 @@ export interface ChatClient {
   upload(file: Blob, opts?: ChunkedOptions): Promise<UploadResult>;
   /** Uploads with tus (resumable with `uploadUrl`). */
   uploadTus(file: TusSource, opts?: TusOptions): Promise<UploadResult>;
+  /** Recalls a message (one's own; any for an administrator). Needs the connection. */
+  recall(room: RoomRef, idx: number): Promise<void>;
+  /** Toggles the caller's reaction; resolves with the message's new reactions. Needs the connection. */
+  react(room: RoomRef, idx: number, emoji: string): Promise<Record<string, string[]>>;
+  /** Tells the room the caller is typing (the server forwards at most one notice per 2 s); false when not forwarded or offline. */
+  typing(room: RoomRef): Promise<boolean>;
+  /** Switches live presence (not persisted: `POST /api/settings` holds the defaults). Needs the connection. */
+  setPresence(p: { away?: boolean; invisible?: boolean }): Promise<void>;
 }
 
 export function createChatClient(opts: ChatClientOptions): ChatClient {
@@ -76,6 +84,18 @@ export function createChatClient(opts: ChatClientOptions): ChatClient {
     markRead: (room, idx) => markRead(api, room, idx),
     upload: (file, o) => uploadFile(uploads, file, o),
     uploadTus: (file, o) => uploadTus(uploads, file, o),
+    recall: async (room, idx) => {
+      await connection.request('recall', { ...room, idx });
+    },
+    react: async (room, idx, emoji) => (await connection.request('react', { ...room, idx, emoji })).reactions,
+    typing: async (room) => {
+      if (connection.status !== 'live' && connection.status !== 'syncing') return false;
+      const to = room.gid !== undefined ? { gid: room.gid } : { pm: room.dm };
+      return (await connection.request('typing', to)).forwarded;
+    },
+    setPresence: async (p) => {
+      await connection.request('status', p);
+    },
   };
 }
 

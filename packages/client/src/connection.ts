@@ -8,7 +8,7 @@
 import type { Credentials } from './auth.ts';
 import { type Conversation, historyPage, listConversations, type MessageDraft, PAGE_MAX } from './calls.ts';
 import { Emitter } from './emitter.ts';
-import type { MessagePayload, Platform, ServerToClientEvents } from './events.ts';
+import type { ClientToServerEvents, MessagePayload, Platform, ServerToClientEvents } from './events.ts';
 import { type BackoffOptions, backoffDelay, nextUrlIndex } from './sync/backoff.ts';
 import * as engine from './sync/engine.ts';
 import * as outbox from './sync/outbox.ts';
@@ -100,6 +100,9 @@ export type ServerEventArgs = { [K in keyof ServerToClientEvents]: Parameters<Se
 
 type Timer = ReturnType<typeof setTimeout>;
 
+/** The success acknowledgement of a client event (`{ok: true, ...}`). */
+export type AckOf<K extends keyof ClientToServerEvents> = Parameters<NonNullable<Parameters<ClientToServerEvents[K]>[1]>>[0] & { ok: true };
+
 export class Connection {
   status: ConnectionStatus = 'idle';
   /** The account's name as the server last said (`ready`). */
@@ -170,6 +173,25 @@ export class Connection {
       this.outboxChanged();
       this.pump();
     });
+  }
+
+  /**
+   * Emits a client event other than `msg` (`recall`, `react`, `typing`,
+   * `status`) on the live connection and resolves with its acknowledgement;
+   * rejects with an ApiError (status 0) when the server refuses it, and with
+   * an Error while there is no connection (these are not queued: a recall or
+   * a typing notice sent minutes later means something else).
+   */
+  async request<K extends Exclude<keyof ClientToServerEvents, 'msg'>>(
+    event: K,
+    payload: Parameters<ClientToServerEvents[K]>[0],
+  ): Promise<AckOf<K>> {
+    const socket = this.socket;
+    if (!socket || (this.status !== 'syncing' && this.status !== 'live')) throw new Error(`connection ${this.status}`);
+    const timed = socket.timeout(this.opts.sendTimeoutMs ?? 10_000) as unknown as { emitWithAck(e: K, p: unknown): Promise<{ ok: boolean; error?: string }> };
+    const ack = await timed.emitWithAck(event, payload);
+    if (!ack.ok) throw new ApiError(0, ack.error ?? 'api.internal');
+    return ack as AckOf<K>;
   }
 
   // ---- connecting ----

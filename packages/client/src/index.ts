@@ -5,7 +5,7 @@
 export { authHeaders, type Credentials, socketAuth } from './auth.ts';
 export { type BodyOf, type Conversation, historyPage, listConversations, markRead, type MessageDraft, PAGE_MAX, type ResponseOf } from './calls.ts';
 export { type ChatClient, type ChatClientOptions, createChatClient, type LoginOutcome, login, logout, verifyTwofa } from './client.ts';
-export { Connection, type ConnectionEvents, type ConnectionOptions, type ConnectionStatus, newCid, type PendingSend, type ServerEventArgs } from './connection.ts';
+export { type AckOf, Connection, type ConnectionEvents, type ConnectionOptions, type ConnectionStatus, newCid, type PendingSend, type ServerEventArgs } from './connection.ts';
 export type * from './events.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
 export {

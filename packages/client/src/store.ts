@@ -6,7 +6,7 @@
  * until something changes). The state changes are plain functions (exported,
  * unit-tested); the store only wires them to the connection's events.
  */
-import { type Conversation, historyPage, markRead } from './calls.ts';
+import { type Conversation, historyPage, listConversations, markRead } from './calls.ts';
 import type { Connection, ConnectionStatus, PendingSend } from './connection.ts';
 import type { MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
 import { type RoomKey, roomKey, roomRef } from './sync/rooms.ts';
@@ -152,6 +152,17 @@ export class ChatStore {
   async loadHistory(key: RoomKey, opts: { before?: number; limit?: number } = {}): Promise<void> {
     const page = await historyPage(this.api, roomRef(key), opts);
     this.set(withHistory(this.snapshot, key, page));
+  }
+
+  /**
+   * Fetches the conversation list over HTTP (names, avatars, unread counts)
+   * without waiting for the connection: an app shows it at once, and again
+   * after a change the list does not follow by itself (a friend added, a group
+   * joined or renamed: `friends.changed`, `groups.changed`).
+   */
+  async refreshConversations(): Promise<void> {
+    const list = await listConversations(this.api);
+    this.set({ ...this.snapshot, conversations: list });
   }
 
   /** Marks the room read up to `idx` (default: its newest message); the list updates at once. */

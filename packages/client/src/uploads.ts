@@ -5,7 +5,7 @@
  * (a browser `File`, or `new Blob([buffer])` in Node 20); tus also takes what
  * tus-js-client takes (a Node Buffer or stream, a React Native file object).
  */
-import { Upload } from 'tus-js-client';
+import type { Upload } from 'tus-js-client';
 import { authHeaders, type Credentials } from './auth.ts';
 import type { ResponseOf } from './calls.ts';
 import { type Api, ApiError, type Endpoints, expectOk } from './transport/rest.ts';
@@ -88,8 +88,12 @@ export interface TusOptions extends UploadOptions {
   onUploadUrl?: (url: string) => void;
 }
 
-/** Uploads with the tus protocol (`/api/tus`), in 5 MB requests, retrying on its own; resumable by URL. */
-export function uploadTus(ctx: UploadContext, file: TusSource, opts: TusOptions = {}): Promise<UploadResult> {
+/**
+ * Uploads with the tus protocol (`/api/tus`), in 5 MB requests, retrying on its own; resumable by URL.
+ * tus-js-client is loaded on first use: a web app that never uses tus does not ship it in its first bundle.
+ */
+export async function uploadTus(ctx: UploadContext, file: TusSource, opts: TusOptions = {}): Promise<UploadResult> {
+  const { Upload } = await import('tus-js-client');
   const name = file instanceof Blob ? nameOf(file, opts) : (opts.name ?? 'file');
   const size = file instanceof Blob ? file.size : file instanceof Uint8Array ? file.byteLength : (opts.size ?? 0);
   const cookieJar = ctx.credentials.kind === 'cookie' && !ctx.credentials.cookie;

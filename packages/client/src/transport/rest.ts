@@ -74,12 +74,22 @@ export function endpointFetch(opts: TransportOptions): (request: Request) => Pro
   return async (request) => {
     const rel = request.url.startsWith(first) ? request.url.slice(first.length) : new URL(request.url).pathname + new URL(request.url).search;
     const tries = RETRYABLE.has(request.method) ? opts.endpoints.urls.length : 1;
+    // The body is read once, as bytes: a Request made from another Request's body carries it as a
+    // stream, which Chromium sends only over HTTP/2 (over HTTP/1.1 the call fails with
+    // ERR_ALPN_NEGOTIATION_FAILED), and bytes can be sent again to the next base URL.
+    const body = request.body ? await request.arrayBuffer() : undefined;
     for (let attempt = 1; ; attempt++) {
       const base = opts.endpoints.current;
-      const req = new Request(base + rel, tries > 1 ? request.clone() : request);
+      const req = new Request(base + rel, {
+        method: request.method,
+        headers: request.headers,
+        signal: request.signal,
+        ...(body !== undefined ? { body } : {}),
+        ...(cookies ? { credentials: 'include' as const } : {}),
+      });
       for (const [k, v] of Object.entries(headers)) req.headers.set(k, v);
       try {
-        return await send(cookies ? new Request(req, { credentials: 'include' }) : req);
+        return await send(req);
       } catch (err) {
         opts.endpoints.failed(base);
         if (attempt >= tries) throw err;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Credentials, type MessagePayload, roomKey } from '../../src/index.ts';
+import { type Credentials, createChatClient, type MessagePayload, roomKey } from '../../src/index.ts';
 import { adminClient, trackSockets, waitFor } from '../../../../test/helpers/client.ts';
 import { history, sendText, storedCount, userId } from '../../../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../../../test/helpers/server.ts';
@@ -200,5 +200,32 @@ describe('auth ends', () => {
   it('stops with unauthorized when the credentials are refused', async () => {
     const c = sdk.start({ urls: cluster.a.url, credentials: { kind: 'session', token: 'x'.repeat(43) }, fetch: forwardedFrom('10.9.9.9') });
     await statusIs(c, 'unauthorized');
+  });
+});
+
+describe('socket requests and the list over HTTP', () => {
+  it('reacts, recalls, sends typing notices and switches presence through the connection; lists conversations without it', async () => {
+    const { ann, bob, bobCreds, gid } = await pair();
+    const c = sdk.start({ urls: [cluster.b.url], credentials: bobCreds });
+    const typing: unknown[] = [];
+    const annSocket = await connect(ann, cluster.a);
+    annSocket.on('typing', (p) => typing.push(p));
+    await statusIs(c, 'live');
+    const sent = await c.send({ gid }, 'to react to');
+    expect(await c.react({ gid }, sent.idx, '👍')).toEqual({ '👍': [bob.name] });
+    expect(await c.typing({ gid })).toBe(true);
+    await until(() => typing.length === 1, 'typing notice');
+    expect(typing[0]).toEqual({ from: bob.name, gid });
+    await c.setPresence({ away: true });
+    await c.recall({ gid }, sent.idx);
+    expect((await history(ann, { gid })).find((m) => m.idx === sent.idx)).toMatchObject({ recalled: true });
+    await expect(c.react({ gid }, sent.idx, '👍')).rejects.toMatchObject({ key: 'api.msg.recalled' });
+
+    // A fresh client that never connected: the list comes over HTTP.
+    const idle = createChatClient({ urls: cluster.b.url, credentials: bobCreds });
+    await idle.store.refreshConversations();
+    expect(idle.store.getSnapshot().conversations.map((x) => x.name)).toContain(ann.name);
+    await expect(idle.recall({ gid }, sent.idx)).rejects.toThrow('connection idle');
+    expect(await idle.typing({ gid })).toBe(false);
   });
 });

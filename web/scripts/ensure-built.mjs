@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+/**
+ * Builds the web client into web/dist when it is missing or older than its
+ * sources, so that a fresh clone serves the app after `npm install` (the
+ * root's `prepare`) and after `npm start` (its `prestart`) with no extra
+ * command. "Older" is decided by a hash of the inputs (the app's sources,
+ * the SDK's, the server's message keys, the lockfile) kept beside the build:
+ * an unchanged tree costs one hash (tens of milliseconds), no build.
+ *
+ * Skips quietly where there is nothing to build with: an install without dev
+ * dependencies (the image builds the app in its own stage) or a checkout
+ * without the app's sources (the image's manifests-only install step).
+ * Plain JavaScript: it runs before anything else is installed or compiled.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.dirname(web);
+const dist = path.join(web, 'dist');
+const stamp = path.join(dist, '.build-hash');
+
+/** Files whose content decides the build's output. */
+const INPUTS = ['web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/src', 'web/public', 'packages/client/src', 'src/i18n/keys.ts', 'package-lock.json'];
+
+function files(rel) {
+  const abs = path.join(root, rel);
+  if (!existsSync(abs)) return [];
+  if (!statSync(abs).isDirectory()) return [rel];
+  return readdirSync(abs)
+    .sort()
+    .flatMap((f) => files(path.join(rel, f)));
+}
+
+/** The hash of every input's path and content. */
+export function inputsHash() {
+  const h = createHash('sha256');
+  for (const rel of INPUTS.flatMap(files)) {
+    h.update(rel.split(path.sep).join('/'));
+    h.update('\0');
+    h.update(readFileSync(path.join(root, rel)));
+    h.update('\0');
+  }
+  return h.digest('hex');
+}
+
+/**
+ * Runs `fn` while holding a lock directory beside the build, so that two processes finding the
+ * build stale at once (two test files starting together) build once, one after the other, instead
+ * of emptying web/dist under each other. A lock older than two minutes is a crashed builder's.
+ */
+function withLock(fn) {
+  const lock = path.join(web, '.build-lock');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Gone meanwhile: try again.
+      }
+      if (Date.now() > deadline) throw new Error('timed out waiting for another build of the web client');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+const isFresh = (hash) => existsSync(path.join(dist, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+
+/** Builds when needed; returns what it did. */
+export function ensureBuilt({ quiet = false } = {}) {
+  const say = (m) => quiet || console.log(`[web] ${m}`);
+  if (!existsSync(path.join(web, 'src', 'main.tsx'))) return 'no-sources';
+  let vite;
+  try {
+    vite = path.join(path.dirname(createRequire(path.join(web, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  } catch {
+    say('vite is not installed (production install?): web/dist is left as it is');
+    return 'no-vite';
+  }
+  if (isFresh(inputsHash())) return 'fresh';
+  return withLock(() => {
+    // Another process may have built it while this one waited.
+    const hash = inputsHash();
+    if (isFresh(hash)) return 'fresh';
+    return build(hash, quiet, say, vite);
+  });
+}
+
+function build(hash, quiet, say, vite) {
+  say(existsSync(path.join(dist, 'index.html')) ? 'sources changed: rebuilding the web client' : 'building the web client');
+  // Always a production build, whatever NODE_ENV the caller runs under (vitest sets `test`, which would build React's development files).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const run = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: web, env, stdio: quiet ? 'pipe' : 'inherit' });
+  if (run.status !== 0) {
+    if (quiet) process.stderr.write(run.stderr ?? '');
+    throw new Error(`web build failed (exit ${run.status})`);
+  }
+  writeFileSync(stamp, hash);
+  say('built web/dist');
+  return 'built';
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    ensureBuilt();
+  } catch (err) {
+    console.error(`[web] ${err.message}`);
+    process.exit(1);
+  }
+}

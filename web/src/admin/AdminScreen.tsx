@@ -1,0 +1,514 @@
+/**
+ * Administration (administrators only; loaded on demand): pending
+ * registrations, users (role, ban, rename, password, delete), reports,
+ * penalties, appeals, announcements, files, the audit log, GitHub login.
+ */
+import { useState } from 'react';
+import { detailText } from '../groups/GroupPage.tsx';
+import { useT } from '../i18n/index.tsx';
+import { call, useAction, useQuery, useSession } from '../sdk/session.tsx';
+import { ErrorText, Field, Link, Select, TextArea, Time, submitting } from '../ui/kit.tsx';
+import { formatSize } from '../files/FileContent.tsx';
+
+const TABS = ['approvals', 'users', 'reports', 'penalties', 'appeals', 'announcements', 'files', 'logs', 'oauth'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function AdminScreen({ path }: { path: string }) {
+  const t = useT();
+  const { me } = useSession();
+  const tab = (TABS.find((x) => path === `/admin/${x}`) ?? 'approvals') as Tab;
+  if (me?.role !== 'admin') return <main className="screen">{t('api.forbidden')}</main>;
+  return (
+    <main className="screen admin">
+      <h1>{t('admin.title')}</h1>
+      <nav aria-label={t('admin.sections')} className="tabs">
+        <ul>
+          {TABS.map((x) => (
+            <li key={x}>
+              <Link to={`/admin/${x}`} aria-current={tab === x ? 'page' : undefined}>
+                {t(`admin.tab.${x}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="admin-tab">
+        <h2 id="admin-tab">{t(`admin.tab.${tab}`)}</h2>
+        {tab === 'approvals' ? <Approvals /> : null}
+        {tab === 'users' ? <Users /> : null}
+        {tab === 'reports' ? <Reports /> : null}
+        {tab === 'penalties' ? <Penalties /> : null}
+        {tab === 'appeals' ? <Appeals /> : null}
+        {tab === 'announcements' ? <Announcements /> : null}
+        {tab === 'files' ? <Files /> : null}
+        {tab === 'logs' ? <Logs /> : null}
+        {tab === 'oauth' ? <OAuth /> : null}
+      </section>
+    </main>
+  );
+}
+
+function Approvals() {
+  const t = useT();
+  const q = useQuery((api) => call.get<{ approvals: Array<{ name: string; email: string; created: number }> }>(api, '/api/admin/approvals'));
+  const op = useAction((api, path: '/api/admin/review/approve' | '/api/admin/review/reject', name: string) => call.post(api, path, { name }), q.reload);
+  return (
+    <>
+      <ErrorText error={q.error ?? op.error} />
+      {q.data?.approvals.length === 0 ? <p className="muted">{t('admin.noApprovals')}</p> : null}
+      <ul className="rows">
+        {q.data?.approvals.map((a) => (
+          <li key={a.name} className="row wrap">
+            <span className="grow">
+              <strong>{a.name}</strong> <span className="muted">{a.email}</span> <Time ts={a.created} />
+            </span>
+            <button type="button" className="primary" aria-label={t('admin.approveUser', { name: a.name })} onClick={() => void op.run('/api/admin/review/approve', a.name)}>
+              {t('admin.approve')}
+            </button>
+            <button type="button" aria-label={t('admin.rejectUser', { name: a.name })} onClick={() => void op.run('/api/admin/review/reject', a.name)}>
+              {t('admin.reject')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface AdminUser {
+  name: string;
+  role: 'user' | 'admin';
+  status: string;
+  last_seen: number | null;
+  created: number;
+}
+
+function Users() {
+  const t = useT();
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const list = useQuery((api) => call.get<{ users: AdminUser[]; total: number }>(api, '/api/admin/users', { q: search || undefined }), [search]);
+  const [addName, setAddName] = useState('');
+  const [addPass, setAddPass] = useState('');
+  const add = useAction((api) => call.post(api, '/api/admin/user/add', { name: addName.trim(), password: addPass }), () => {
+    setAddName('');
+    setAddPass('');
+    list.reload();
+  });
+  return (
+    <>
+      <form className="inline" onSubmit={submitting(() => setSearch(q.trim()))}>
+        <Field label="admin.findUser" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <button type="submit">{t('nav.search')}</button>
+      </form>
+      <ErrorText error={list.error} />
+      <table>
+        <caption className="visually-hidden">{t('admin.tab.users')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('auth.username')}</th>
+            <th scope="col">{t('admin.role')}</th>
+            <th scope="col">{t('admin.status')}</th>
+            <th scope="col">{t('admin.lastSeen')}</th>
+            <th scope="col">{t('admin.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data?.users.map((u) => (
+            <UserRow key={u.name} u={u} onChange={list.reload} />
+          ))}
+        </tbody>
+      </table>
+      <form onSubmit={submitting(() => add.run())} className="card">
+        <h3>{t('admin.addUser')}</h3>
+        <Field label="auth.username" required value={addName} onChange={(e) => setAddName(e.target.value)} />
+        <Field label="auth.password" type="password" autoComplete="new-password" required value={addPass} onChange={(e) => setAddPass(e.target.value)} />
+        <ErrorText error={add.error} />
+        <button type="submit" className="primary">
+          {t('admin.addUser')}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function UserRow({ u, onChange }: { u: AdminUser; onChange(): void }) {
+  const t = useT();
+  const op = useAction((api, path: string, body: object) => call.post(api, path as never, { name: u.name, ...body }), onChange);
+  const ask = (key: string) => prompt(t(key, { name: u.name }))?.trim();
+  return (
+    <tr>
+      <th scope="row">{u.name}</th>
+      <td>{t(`admin.roleName.${u.role}`)}</td>
+      <td>{u.status}</td>
+      <td>{u.last_seen ? <Time ts={u.last_seen} /> : '—'}</td>
+      <td className="row-actions">
+        <button type="button" onClick={() => void op.run('/api/admin/user/role', { role: u.role === 'admin' ? 'user' : 'admin' })}>
+          {t(u.role === 'admin' ? 'admin.makeUser' : 'admin.makeAdmin')}
+        </button>
+        <button type="button" onClick={() => void op.run('/api/admin/penalties/add', { user: u.name, action: 'ban', duration: 0, reason: '' })}>
+          {t('admin.ban')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            const newName = ask('admin.renamePrompt');
+            if (newName) void op.run('/api/admin/user/rename', { newName });
+          }}
+        >
+          {t('admin.rename')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            const password = ask('admin.passwordPrompt');
+            if (password) void op.run('/api/admin/user/pass', { password });
+          }}
+        >
+          {t('admin.resetPassword')}
+        </button>
+        <button type="button" className="danger" onClick={() => confirm(t('admin.deleteConfirm', { name: u.name })) && void op.run('/api/admin/user/del', {})}>
+          {t('admin.delete')}
+        </button>
+        <ErrorText error={op.error} />
+      </td>
+    </tr>
+  );
+}
+
+interface Report {
+  id: number;
+  type: string;
+  reporter: string;
+  ip: string;
+  user: string;
+  idx: number | null;
+  reason: string;
+  snapshot: { content?: string; from?: string; type?: string } | string | null;
+  status: string;
+  created: number;
+}
+
+function Reports() {
+  const t = useT();
+  const q = useQuery((api) => call.get<{ reports: Report[] }>(api, '/api/admin/reports', { status: 'pending' }));
+  const op = useAction((api, path: string, body: object) => call.post(api, path as never, body), q.reload);
+  return (
+    <>
+      <ErrorText error={q.error ?? op.error} />
+      {q.data?.reports.length === 0 ? <p className="muted">{t('admin.noReports')}</p> : null}
+      <ul className="rows">
+        {q.data?.reports.map((r) => (
+          <li key={r.id} className="row wrap">
+            <span className="grow">
+              <strong>{r.user}</strong> · {t('admin.reportedBy', { name: r.reporter })} ({r.ip}) <Time ts={r.created} />
+              <br />
+              {r.reason ? <em>{r.reason}</em> : null}
+              {r.snapshot ? <blockquote className="quote">{typeof r.snapshot === 'string' ? r.snapshot : (r.snapshot.content ?? '')}</blockquote> : null}
+            </span>
+            <button type="button" onClick={() => void op.run('/api/admin/reports/dismiss', { id: r.id })}>
+              {t('admin.dismiss')}
+            </button>
+            <button type="button" className="danger" onClick={() => void op.run('/api/admin/reports/punish', { id: r.id, user: r.user, action: 'mute', duration: 3600 })}>
+              {t('admin.muteHour')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface Penalty {
+  id: number;
+  user: string;
+  action: string;
+  expires: number | null;
+  reason: string;
+  actor: string;
+  created: number;
+  active: boolean;
+}
+
+function Penalties() {
+  const t = useT();
+  const q = useQuery((api) => call.get<{ penalties: Penalty[] }>(api, '/api/admin/penalties', { active: 'true' }));
+  const [user, setUser] = useState('');
+  const [action, setAction] = useState('warning');
+  const [duration, setDuration] = useState('3600');
+  const [reason, setReason] = useState('');
+  const add = useAction(
+    (api) => call.post(api, '/api/admin/penalties/add', { user: user.trim(), action, duration: Number(duration) || 0, reason }),
+    q.reload,
+  );
+  const revoke = useAction((api, id: number) => call.post(api, '/api/admin/penalties/revoke', { id }), q.reload);
+  return (
+    <>
+      <form className="card" onSubmit={submitting(() => add.run())}>
+        <h3>{t('admin.addPenalty')}</h3>
+        <Field label="auth.username" required value={user} onChange={(e) => setUser(e.target.value)} />
+        <Select
+          label="admin.action"
+          value={action}
+          onChange={(e) => setAction(e.target.value)}
+          options={['warning', 'mute', 'ban', 'ipban'].map((a) => [a, `penalty.action.${a}`] as const)}
+        />
+        <Field label="admin.durationSeconds" type="number" min={0} value={duration} onChange={(e) => setDuration(e.target.value)} hint={t('admin.durationHint')} />
+        <Field label="admin.reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <ErrorText error={add.error} />
+        <button type="submit" className="primary">
+          {t('admin.impose')}
+        </button>
+      </form>
+      <ErrorText error={q.error ?? revoke.error} />
+      <ul className="rows">
+        {q.data?.penalties.map((p) => (
+          <li key={p.id} className="row wrap">
+            <span className="grow">
+              <strong>{p.user}</strong> {t(`penalty.action.${p.action}`)} · {p.reason} · {p.actor} <Time ts={p.created} />{' '}
+              <span className="muted">{p.expires ? t('penalty.until', { when: new Date(p.expires).toLocaleString() }) : t('penalty.permanent')}</span>
+            </span>
+            <button type="button" onClick={() => void revoke.run(p.id)}>
+              {t('admin.revoke')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Appeals() {
+  const t = useT();
+  const q = useQuery((api) =>
+    call.get<{ appeals: Array<{ id: number; user: string; action: string; penaltyReason: string; reason: string; created: number }> }>(api, '/api/admin/appeals', {
+      status: 'pending',
+    }),
+  );
+  const handle = useAction((api, id: number, approve: boolean) => call.post(api, '/api/admin/appeals/handle', { id, approve }), q.reload);
+  return (
+    <>
+      <ErrorText error={q.error ?? handle.error} />
+      {q.data?.appeals.length === 0 ? <p className="muted">{t('admin.noAppeals')}</p> : null}
+      <ul className="rows">
+        {q.data?.appeals.map((a) => (
+          <li key={a.id} className="row wrap">
+            <span className="grow">
+              <strong>{a.user}</strong> · {t(`penalty.action.${a.action}`)} ({a.penaltyReason}) <Time ts={a.created} />
+              <br />
+              {a.reason}
+            </span>
+            <button type="button" className="primary" onClick={() => void handle.run(a.id, true)}>
+              {t('admin.liftPenalty')}
+            </button>
+            <button type="button" onClick={() => void handle.run(a.id, false)}>
+              {t('admin.reject')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Announcements() {
+  const t = useT();
+  const q = useQuery((api) => call.get<{ announcements: Array<{ id: number; title: string; content: string; created: number }> }>(api, '/api/announcements'), [], ['announcement']);
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const add = useAction((api) => call.post(api, '/api/admin/announcements', { title, content }), () => {
+    setTitle('');
+    setContent('');
+    q.reload();
+  });
+  const del = useAction((api, id: number) => call.del(api, '/api/admin/announcements', { id }), q.reload);
+  return (
+    <>
+      <form className="card" onSubmit={submitting(() => add.run())}>
+        <Field label="admin.announcementTitle" required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextArea label="admin.announcementContent" required value={content} onChange={(e) => setContent(e.target.value)} />
+        <ErrorText error={add.error} />
+        <button type="submit" className="primary">
+          {t('admin.publish')}
+        </button>
+      </form>
+      <ErrorText error={del.error} />
+      <ul className="rows">
+        {q.data?.announcements.map((a) => (
+          <li key={a.id} className="row wrap">
+            <span className="grow">
+              <strong>{a.title}</strong> <Time ts={a.created} />
+              <br />
+              {a.content}
+            </span>
+            <button type="button" className="danger" onClick={() => void del.run(a.id)}>
+              {t('admin.delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface AdminFile {
+  name: string;
+  origin: string;
+  size: number;
+  ts: number;
+  kind: string;
+  used: number;
+  avatar: boolean;
+}
+
+function Files() {
+  const t = useT();
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const list = useQuery((api) => call.get<{ files: AdminFile[]; total: number; totalSize: number }>(api, '/api/admin/files', { q: search || undefined, limit: 200 }), [search]);
+  const del = useAction((api, name: string) => call.post(api, '/api/admin/file/del', { name }), list.reload);
+  return (
+    <>
+      <form className="inline" onSubmit={submitting(() => setSearch(q.trim()))}>
+        <Field label="admin.findFile" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <button type="submit">{t('nav.search')}</button>
+      </form>
+      <ErrorText error={list.error ?? del.error} />
+      {list.data ? <p className="muted">{t('admin.filesTotal', { n: list.data.total, size: formatSize(list.data.totalSize) })}</p> : null}
+      <table>
+        <caption className="visually-hidden">{t('admin.tab.files')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.fileName')}</th>
+            <th scope="col">{t('admin.fileKind')}</th>
+            <th scope="col">{t('admin.fileSize')}</th>
+            <th scope="col">{t('admin.fileUsed')}</th>
+            <th scope="col">{t('admin.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data?.files.map((f) => (
+            <tr key={f.name}>
+              <th scope="row">
+                <a href={`/uploads/${f.name}`} target="_blank" rel="noopener">
+                  {f.origin || f.name}
+                </a>
+              </th>
+              <td>{f.kind}</td>
+              <td>{formatSize(f.size)}</td>
+              <td>{f.avatar ? t('admin.avatarFile') : f.used}</td>
+              <td>
+                {!f.avatar ? (
+                  <button type="button" className="danger" onClick={() => void del.run(f.name)}>
+                    {t('admin.delete')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+interface Log {
+  id: number;
+  actor: string;
+  action: string;
+  target: string;
+  detail: { k: string; v: Record<string, string | number> } | string;
+  ip: string;
+  ts: number;
+}
+
+function Logs() {
+  const t = useT();
+  const [prefix, setPrefix] = useState('');
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useQuery((api) => call.get<{ logs: Log[]; total: number }>(api, '/api/admin/logs', { page, pageSize: 50, actionPrefix: filter || undefined }), [page, filter]);
+  return (
+    <>
+      <form className="inline" onSubmit={submitting(() => {
+          setPage(1);
+          setFilter(prefix.trim());
+        })}>
+        <Field label="admin.actionPrefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} />
+        <button type="submit">{t('admin.filter')}</button>
+      </form>
+      <ErrorText error={q.error} />
+      <table>
+        <caption className="visually-hidden">{t('admin.tab.logs')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.when')}</th>
+            <th scope="col">{t('admin.actor')}</th>
+            <th scope="col">{t('admin.action')}</th>
+            <th scope="col">{t('admin.detail')}</th>
+            <th scope="col">IP</th>
+          </tr>
+        </thead>
+        <tbody>
+          {q.data?.logs.map((l) => (
+            <tr key={l.id}>
+              <td>
+                <Time ts={l.ts} />
+              </td>
+              <td>{l.actor}</td>
+              <td>{l.action}</td>
+              <td>{detailText({ action: l.action, target: l.target, detail: typeof l.detail === 'string' ? l.detail : JSON.stringify(l.detail) }, t)}</td>
+              <td>{l.ip}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="inline">
+        <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          {t('admin.prev')}
+        </button>
+        <span>{t('admin.page', { n: page })}</span>
+        <button type="button" disabled={(q.data?.logs.length ?? 0) < 50} onClick={() => setPage((p) => p + 1)}>
+          {t('admin.next')}
+        </button>
+      </p>
+    </>
+  );
+}
+
+function OAuth() {
+  const t = useT();
+  const q = useQuery((api) =>
+    call.get<{ clientId: string; hasSecret: boolean; enabled: boolean; callbackUrl: string; canStoreSecret: boolean }>(api, '/api/admin/oauth'),
+  );
+  const [clientId, setClientId] = useState<string | null>(null);
+  const [clientSecret, setClientSecret] = useState('');
+  const save = useAction((api) => call.post(api, '/api/admin/oauth', { clientId: clientId ?? q.data?.clientId ?? '', clientSecret }), q.reload);
+  const d = q.data;
+  return (
+    <>
+      <ErrorText error={q.error} />
+      {d ? (
+        <form className="card" onSubmit={submitting(() => save.run())}>
+          <p>
+            {t(d.enabled ? 'admin.oauthOn' : 'admin.oauthOff')} · {t('admin.callbackUrl')} <code>{d.callbackUrl}</code>
+          </p>
+          <Field label="admin.clientId" value={clientId ?? d.clientId} onChange={(e) => setClientId(e.target.value)} />
+          <Field
+            label="admin.clientSecret"
+            type="password"
+            autoComplete="off"
+            value={clientSecret}
+            placeholder={d.hasSecret ? '••••••••' : ''}
+            onChange={(e) => setClientSecret(e.target.value)}
+          />
+          <ErrorText error={save.error} />
+          {save.done ? <p role="status">{t('app.saved')}</p> : null}
+          <button type="submit" className="primary">
+            {t('app.save')}
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}

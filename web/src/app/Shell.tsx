@@ -1,0 +1,116 @@
+/**
+ * The logged-in frame: the header (navigation, connection state, log out)
+ * and the screen of the current path. On a phone only one pane shows at a
+ * time: the conversation list at `/`, the conversation at `/chat/...`.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { ChatLayout } from '../chat/ChatLayout.tsx';
+import { FriendsScreen } from '../friends/FriendsScreen.tsx';
+import { GroupsScreen } from '../groups/GroupsScreen.tsx';
+import { localeOfLang, useI18n, useT } from '../i18n/index.tsx';
+import { MailboxScreen, useUnreadNotifications } from '../mailbox/MailboxScreen.tsx';
+import { SearchScreen } from '../search/SearchScreen.tsx';
+import { call, useQuery, useSession, useSnapshot } from '../sdk/session.tsx';
+import { Avatar, Link } from '../ui/kit.tsx';
+import { usePath } from './router.ts';
+import { PenaltyProvider } from './penalties.tsx';
+
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen.tsx'));
+const AdminScreen = lazy(() => import('../admin/AdminScreen.tsx'));
+
+/** The account's language (`lang` of its settings) unless this browser chose one. */
+function useAccountLanguage(): void {
+  const { setLocale } = useI18n();
+  const settings = useQuery((api) => call.get<{ lang: string }>(api, '/api/settings'));
+  const lang = settings.data?.lang;
+  useEffect(() => {
+    if (lang && !localStorage.getItem('locale')) setLocale(localeOfLang(lang));
+  }, [lang, setLocale]);
+}
+
+export function Shell() {
+  const t = useT();
+  useAccountLanguage();
+  const { me, logout } = useSession();
+  const path = usePath();
+  const unread = useUnreadNotifications();
+  const section = path === '/' || path.startsWith('/chat/') ? 'chat' : path.split('/')[1];
+  const nav: Array<[string, string, string]> = [
+    ['/', 'chat', 'nav.chats'],
+    ['/friends', 'friends', 'nav.friends'],
+    ['/groups', 'groups', 'nav.groups'],
+    ['/search', 'search', 'nav.search'],
+    ['/mailbox', 'mailbox', 'nav.mailbox'],
+    ['/settings', 'settings', 'nav.settings'],
+    ...(me?.role === 'admin' ? ([['/admin', 'admin', 'nav.admin']] as Array<[string, string, string]>) : []),
+  ];
+  return (
+    <PenaltyProvider>
+      <div className={`shell section-${section}${path.startsWith('/chat/') ? ' has-room' : ''}`}>
+        <header className="topbar">
+          <nav aria-label={t('nav.main')} className="mainnav">
+            <ul>
+              {nav.map(([to, key, label]) => (
+                <li key={key}>
+                  <Link to={to} aria-current={section === key ? 'page' : undefined}>
+                    {t(label)}
+                    {key === 'mailbox' && unread > 0 ? (
+                      <span className="badge" role="img" aria-label={t('chat.unread', { n: unread })}>
+                        {unread}
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ConnectionState />
+          <div className="me">
+            <Avatar src={me?.profile.avatar} name={me?.username ?? ''} size={28} />
+            <span className="me-name">{me?.profile.nickname || me?.username}</span>
+            <button type="button" onClick={() => void logout()}>
+              {t('auth.logout')}
+            </button>
+          </div>
+        </header>
+        <Suspense fallback={<main className="screen" aria-busy="true" />}>
+          <Screen path={path} section={section ?? ''} />
+        </Suspense>
+      </div>
+    </PenaltyProvider>
+  );
+}
+
+function Screen({ path, section }: { path: string; section: string }) {
+  switch (section) {
+    case 'chat':
+      return <ChatLayout path={path} />;
+    case 'friends':
+      return <FriendsScreen />;
+    case 'groups':
+      return <GroupsScreen path={path} />;
+    case 'search':
+      return <SearchScreen />;
+    case 'mailbox':
+      return <MailboxScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'admin':
+      return <AdminScreen path={path} />;
+    default:
+      return <ChatLayout path="/" />;
+  }
+}
+
+/** "Offline" while the connection is down (sends wait and go once it is back), "Connecting…" before the first connection. */
+function ConnectionState() {
+  const t = useT();
+  const { status, pending } = useSnapshot();
+  const label = status === 'offline' ? 'conn.offline' : status === 'connecting' || status === 'idle' ? 'conn.connecting' : status === 'syncing' ? 'conn.syncing' : null;
+  return (
+    <p role="status" className={`conn conn-${status}`}>
+      {label ? t(label) : ''}
+      {label && pending.length > 0 ? ` · ${t('conn.queued', { n: pending.length })}` : ''}
+    </p>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * One conversation: a virtualised log that opens at the bottom and loads
+ * older pages as it is scrolled up (back to the 500 kept), the "new messages"
+ * line at the read position of the moment it was opened, the read marker
+ * moved forward as messages come into view, read receipts in direct
+ * conversations, who is typing, and the composer.
+ */
+import { type Conversation, type MessagePayload, type PendingSend, type RoomKey, type RoomRef, roomKey } from '@chat-server/client';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Link } from '../ui/kit.tsx';
+import { useT } from '../i18n/index.tsx';
+import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
+import { useUpload } from '../files/useUpload.ts';
+import { Composer } from './Composer.tsx';
+import { MessageItem, PendingItem } from './MessageItem.tsx';
+import { useOnline } from './presence.ts';
+import { useTyping } from './typing.ts';
+
+const PAGE = 50;
+/** Virtuoso's index of the first item; it moves down as older pages are put in front. */
+const BASE = 1_000_000;
+
+export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversation: Conversation | undefined }) {
+  const t = useT();
+  const client = useClient();
+  const { me } = useSession();
+  const snap = useSnapshot();
+  const key = roomKey(roomRef);
+  const messages = snap.messages[key] ?? EMPTY;
+  const pending = useMemo(() => snap.pending.filter((p) => p.room === key), [snap.pending, key]);
+  const name = conversation?.name ?? roomRef.gid ?? roomRef.dm ?? '';
+  const typing = useTyping(key);
+  const [replyTo, setReplyTo] = useState<MessagePayload | null>(null);
+  const history = useHistory(key, messages);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const upload = useUpload(roomRef);
+  const [dragging, setDragging] = useState(false);
+
+  // The read position when the conversation was opened: the "new messages" line stays there.
+  const [readAtOpen, setReadAtOpen] = useState<number | null>(conversation ? conversation.readIdx : null);
+  useEffect(() => {
+    if (readAtOpen === null && conversation) setReadAtOpen(conversation.readIdx);
+  }, [conversation, readAtOpen]);
+  const firstNew = readAtOpen === null ? undefined : messages.find((m) => m.idx > readAtOpen && m.from !== me?.username)?.idx;
+
+  // The read marker follows what has been on screen.
+  const readIdx = conversation?.readIdx ?? 0;
+  const seen = useRef(0);
+  const markSeen = useCallback(
+    (idx: number) => {
+      if (idx <= Math.max(seen.current, readIdx) || document.visibilityState !== 'visible') return;
+      seen.current = idx;
+      void client.store.markRead(key, idx).catch(() => {
+        seen.current = 0;
+      });
+    },
+    [client, key, readIdx],
+  );
+
+  const anchor = useRef<number | null>(null);
+  if (anchor.current === null && messages.length > 0) anchor.current = messages[0]!.idx;
+  const prepended = anchor.current === null ? 0 : messages.filter((m) => m.idx < anchor.current!).length;
+  const firstItemIndex = BASE - prepended;
+
+  // The newest of our messages the friend has read (direct conversations): its "Read" mark.
+  const receipt = snap.receipts[key];
+  const readUpTo = receipt === undefined ? undefined : [...messages].reverse().find((m) => m.from === me?.username && m.idx <= receipt)?.idx;
+
+  const dm = roomRef.dm;
+  const online = useOnline(dm, conversation && 'online' in conversation ? Boolean(conversation.online) : false);
+  const byIdx = useMemo(() => new Map(messages.map((m) => [m.idx, m])), [messages]);
+
+  return (
+    <section
+      className={`room${dragging ? ' dragging' : ''}`}
+      aria-labelledby="room-title"
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        if (!e.dataTransfer.files.length) return;
+        e.preventDefault();
+        setDragging(false);
+        for (const f of e.dataTransfer.files) void upload.send(f);
+      }}
+    >
+      <header className="room-head">
+        <Link to="/" className="back" aria-label={t('chat.back')}>
+          ‹
+        </Link>
+        <h2 id="room-title">{name}</h2>
+        {dm !== undefined ? <span className="muted">{t(online ? 'presence.online' : 'presence.offline')}</span> : null}
+        {roomRef.gid !== undefined ? (
+          <Link to={`/groups/${encodeURIComponent(roomRef.gid)}`} className="room-link">
+            {t('chat.groupInfo')}
+          </Link>
+        ) : null}
+      </header>
+      <div role="log" aria-label={name} className="log">
+        {history.loading && messages.length === 0 ? <p className="muted pad">{t('app.loading')}</p> : null}
+        {!history.loading && messages.length === 0 && pending.length === 0 ? <p className="muted pad">{t('chat.empty')}</p> : null}
+        {history.ready ? (
+          <Virtuoso<MessagePayload, ListContext>
+            ref={virtuoso}
+            className="virtuoso"
+            data={messages as MessagePayload[]}
+            firstItemIndex={firstItemIndex}
+            initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+            computeItemKey={(_, m) => m.idx}
+            followOutput={(atBottom) => (atBottom ? 'auto' : false)}
+            alignToBottom
+            startReached={() => void history.older()}
+            rangeChanged={({ endIndex }) => {
+              const m = messages[endIndex - firstItemIndex];
+              if (m) markSeen(m.idx);
+            }}
+            atBottomStateChange={(bottom) => {
+              const last = messages[messages.length - 1];
+              if (bottom && last) markSeen(last.idx);
+            }}
+            context={{ history, pending, me: me?.username ?? '', offline: snap.status === 'offline' }}
+            components={LIST_PARTS}
+            itemContent={(_, m) => (
+              <MessageItem
+                m={m}
+                room={roomRef}
+                me={me?.username ?? ''}
+                isAdmin={me?.role === 'admin'}
+                newLine={m.idx === firstNew}
+                readMark={m.idx === readUpTo}
+                replied={m.replyTo ? byIdx.get(m.replyTo) : undefined}
+                onReply={() => setReplyTo(m)}
+              />
+            )}
+          />
+        ) : null}
+      </div>
+      <p className="typing" aria-live="polite">
+        {typing.length === 1 ? t('chat.typing', { name: typing[0]! }) : typing.length > 1 ? t('chat.typingMany', { names: typing.join(', ') }) : ''}
+      </p>
+      <Composer room={roomRef} groupMuted={conversation?.muted ?? false} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} upload={upload} />
+    </section>
+  );
+}
+
+const EMPTY: readonly MessagePayload[] = [];
+
+interface ListContext {
+  history: { loading: boolean; exhausted: boolean };
+  pending: readonly PendingSend[];
+  me: string;
+  offline: boolean;
+}
+
+/** Above the oldest message: the start of the kept history, or that an older page is on its way. */
+function ListHeader({ context }: { context?: ListContext }) {
+  const t = useT();
+  if (context?.history.exhausted) return <p className="muted pad center">{t('chat.historyStart')}</p>;
+  return context?.history.loading ? <p className="muted pad center">{t('app.loading')}</p> : null;
+}
+
+/** Below the newest message: our sends waiting for their acknowledgement. */
+function ListFooter({ context }: { context?: ListContext }) {
+  return (
+    <>
+      {context?.pending.map((p) => (
+        <PendingItem key={p.cid} pending={p} me={context.me} offline={context.offline} />
+      ))}
+    </>
+  );
+}
+
+const LIST_PARTS = { Header: ListHeader, Footer: ListFooter };
+
+/** The newest page at open, older pages on demand, until the start of the kept history. */
+function useHistory(key: RoomKey, messages: readonly MessagePayload[]) {
+  const client = useClient();
+  const [loading, setLoading] = useState(true);
+  const [exhausted, setExhausted] = useState(false);
+  // The list is mounted once the newest page is in, so that it opens at the bottom.
+  const [ready, setReady] = useState(false);
+  const busy = useRef(false);
+  const first = messages[0]?.idx;
+  useEffect(() => {
+    let live = true;
+    busy.current = true;
+    setLoading(true);
+    client.store
+      .loadHistory(key, { limit: PAGE })
+      .then(() => {
+        if (!live) return;
+        const got = client.store.getSnapshot().messages[key] ?? [];
+        if (got.length < PAGE || got[0]?.idx === 1) setExhausted(true);
+      })
+      .catch(() => {})
+      .finally(() => {
+        busy.current = false;
+        if (live) {
+          setLoading(false);
+          setReady(true);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [client, key]);
+  const older = useCallback(async () => {
+    if (busy.current || exhausted || first === undefined) return;
+    if (first <= 1) {
+      setExhausted(true);
+      return;
+    }
+    busy.current = true;
+    setLoading(true);
+    try {
+      const before = client.store.getSnapshot().messages[key]?.length ?? 0;
+      await client.store.loadHistory(key, { before: first, limit: PAGE });
+      const after = client.store.getSnapshot().messages[key]?.length ?? 0;
+      if (after - before < PAGE || after >= 500) setExhausted(true);
+    } catch {
+      // Shown as nothing more to load for now; scrolling up again retries.
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [client, key, first, exhausted]);
+  return { loading, exhausted, ready, older };
+}

@@ -1,0 +1,152 @@
+/**
+ * The composer: Enter sends, Shift+Enter starts a new line; a Markdown switch;
+ * files through "Attach file" (or dropped on the conversation) with a progress
+ * bar each. Disabled while the account or the group mutes the person. Sends
+ * made offline wait in the SDK's outbox and go once the connection is back.
+ */
+import type { MessagePayload, RoomRef } from '@chat-server/client';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { usePenalties } from '../app/penalties.tsx';
+import { formatSize } from '../files/FileContent.tsx';
+import type { useUpload } from '../files/useUpload.ts';
+import { useT } from '../i18n/index.tsx';
+import { errorKey, useClient } from '../sdk/session.tsx';
+import { ErrorText, Time } from '../ui/kit.tsx';
+
+const TYPING_EVERY_MS = 2_000;
+
+interface Props {
+  room: RoomRef;
+  groupMuted: boolean;
+  replyTo: MessagePayload | null;
+  onReplyDone(): void;
+  upload: ReturnType<typeof useUpload>;
+}
+
+export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Props) {
+  const t = useT();
+  const client = useClient();
+  const { mute } = usePenalties();
+  const [text, setText] = useState('');
+  const [md, setMd] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const lastTyping = useRef(0);
+  const textId = useId();
+  const fileId = useId();
+  const mdId = useId();
+  const disabled = mute !== null || groupMuted;
+
+  const send = () => {
+    const content = text.trim();
+    if (!content || disabled) return;
+    setText('');
+    setError(null);
+    const reply = replyTo?.idx;
+    onReplyDone();
+    client.send(room, { type: 'text', content, md: md ? 1 : 0, ...(reply ? { replyTo: reply } : {}) }).catch((err) => {
+      setError(errorKey(err));
+      setText((now) => now || content);
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      send();
+    }
+  };
+  const onChange = (value: string) => {
+    setText(value);
+    const now = Date.now();
+    if (value && now - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = now;
+      void client.typing(room).catch(() => {});
+    }
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      {disabled ? (
+        <p className="notice" role="status">
+          {mute ? (mute.until ? <>{t('penalty.mutedUntil')} <Time ts={mute.until} /></> : t('penalty.mutedForever')) : t('chat.groupMuted')}
+        </p>
+      ) : null}
+      {replyTo ? (
+        <p className="replying">
+          {t('chat.replyingTo', { name: replyTo.from })}{' '}
+          <button type="button" className="link" onClick={onReplyDone}>
+            {t('chat.cancelReply')}
+          </button>
+        </p>
+      ) : null}
+      {upload.uploads.map((u) => (
+        <div key={u.name} className="upload">
+          <label>
+            {u.name} ({formatSize(u.total)})
+            <progress max={u.total || 1} value={u.sent} aria-label={t('files.progress', { name: u.name })} />
+          </label>
+          {u.error ? (
+            <>
+              <ErrorText error={u.error} />
+              {u.file ? (
+                <button type="button" onClick={() => void upload.send(u.file!, u.uploadId)}>
+                  {t('files.retry')}
+                </button>
+              ) : null}
+              <button type="button" onClick={() => upload.dismiss(u.name)}>
+                {t('app.dismiss')}
+              </button>
+            </>
+          ) : null}
+        </div>
+      ))}
+      <div className="composer-row">
+        <span className="attach">
+          <input
+            id={fileId}
+            type="file"
+            multiple
+            className="visually-hidden"
+            aria-label={t('files.attach')}
+            disabled={disabled}
+            onChange={(e) => {
+              for (const f of e.target.files ?? []) void upload.send(f);
+              e.target.value = '';
+            }}
+          />
+          <label htmlFor={fileId} className="button" aria-hidden="true">
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M21 11.5 12.5 20a5 5 0 0 1-7-7l9-9a3.5 3.5 0 0 1 5 5l-9 9a2 2 0 0 1-3-3l8-8" />
+            </svg>
+          </label>
+        </span>
+        <label htmlFor={textId} className="visually-hidden">
+          {t('chat.message')}
+        </label>
+        <textarea
+          id={textId}
+          rows={1}
+          value={text}
+          disabled={disabled}
+          placeholder={t('chat.message')}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="primary" disabled={disabled}>
+          {t('chat.send')}
+        </button>
+      </div>
+      <div className="composer-opts">
+        <input id={mdId} type="checkbox" checked={md} onChange={(e) => setMd(e.target.checked)} />
+        <label htmlFor={mdId}>{t('chat.markdown')}</label>
+        <span className="muted hint">{t('chat.placeholder')}</span>
+      </div>
+      <ErrorText error={error} />
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The conversation list: every group and friend, newest activity first
+ * (the SDK store re-orders it as messages arrive), with avatars, the last
+ * message, unread badges and presence dots.
+ */
+import { type Conversation, type RoomKey, roomKey } from '@chat-server/client';
+import { chatPath } from '../app/router.ts';
+import { type Translate, useT } from '../i18n/index.tsx';
+import { useSnapshot } from '../sdk/session.tsx';
+import { Avatar, Link } from '../ui/kit.tsx';
+import { useOnline } from './presence.ts';
+
+export function ConversationList({ current }: { current: RoomKey | null }) {
+  const t = useT();
+  const { conversations } = useSnapshot();
+  return (
+    <nav aria-label={t('chat.conversations')} className="conversations">
+      <h1 className="pane-title">{t('chat.conversations')}</h1>
+      {conversations.length === 0 ? <p className="muted pad">{t('chat.noConversations')}</p> : null}
+      <ul>
+        {conversations.map((c) => (
+          <Entry key={roomKey(c)} c={c} current={roomKey(c) === current} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Entry({ c, current }: { c: Conversation; current: boolean }) {
+  const t = useT();
+  const dm = 'dm' in c && typeof c.dm === 'string' ? c.dm : undefined;
+  const online = useOnline(dm, 'online' in c ? Boolean(c.online) : false);
+  const previewId = `preview-${roomKey(c)}`;
+  return (
+    <li className={current ? 'current' : undefined}>
+      <Link to={chatPath(c)} aria-label={c.name} aria-describedby={previewId} aria-current={current ? 'page' : undefined}>
+        <span className="avatar-wrap">
+          <Avatar src={c.avatar} name={c.name} />
+          {dm !== undefined ? <span className={`dot ${online ? 'on' : 'off'}`} role="img" aria-label={t(online ? 'presence.online' : 'presence.offline')} /> : null}
+        </span>
+        <span className="entry-text">
+          <span className="entry-name">{c.name}</span>
+          <span className="entry-preview" id={previewId}>
+            {preview(c, t)}
+          </span>
+        </span>
+      </Link>
+      {c.unread > 0 ? (
+        <span className="badge" role="img" aria-label={t('chat.unread', { n: c.unread })}>
+          {c.unread > 99 ? '99+' : c.unread}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+function preview(c: Conversation, t: Translate): string {
+  const last = c.last;
+  if (!last) return t('chat.noMessages');
+  const body = last.recalled ? t('chat.recalled') : last.type === 'text' ? last.content : t(`chat.kind.${last.type}`);
+  return `${last.from}: ${body}`;
+}

@@ -1,0 +1,185 @@
+/** One message of the log: author, time, text (Markdown when flagged) or file, reply, reactions and actions. */
+import type { MessagePayload, PendingSend, RoomRef } from '@chat-server/client';
+import { lazy, Suspense, useState } from 'react';
+import { FileContent } from '../files/FileContent.tsx';
+import { useT } from '../i18n/index.tsx';
+import { errorKey, ok, useApi, useClient } from '../sdk/session.tsx';
+import { Dialog, ErrorText, Field, Time } from '../ui/kit.tsx';
+
+/** Markdown is loaded with the first message that uses it (it is not in the first bundle); the text shows meanwhile. */
+const Markdown = lazy(() => import('./Markdown.tsx'));
+
+export const EMOJI = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const;
+
+interface Props {
+  m: MessagePayload;
+  room: RoomRef;
+  me: string;
+  isAdmin: boolean;
+  /** The "new messages" line goes above this one. */
+  newLine: boolean;
+  /** Our message the friend has read up to. */
+  readMark: boolean;
+  replied: MessagePayload | undefined;
+  onReply(): void;
+}
+
+export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, onReply }: Props) {
+  const t = useT();
+  const client = useClient();
+  const [picking, setPicking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mine = m.from === me;
+  const act = async (fn: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(errorKey(err));
+    }
+  };
+  const labelId = `msg-${m.idx}-from`;
+  return (
+    <div className="item">
+      {newLine ? (
+        <div className="new-line">
+          <span>{t('chat.newMessages')}</span>
+        </div>
+      ) : null}
+      {/* Focusable, so that keyboard users reach its actions (shown while it has the focus). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the article is the way to its actions */}
+      <article className={`msg${mine ? ' mine' : ''}`} aria-labelledby={labelId} tabIndex={0}>
+        <header>
+          <strong id={labelId}>{m.from}</strong> <Time ts={m.ts} />
+        </header>
+        {m.replyTo ? (
+          <blockquote className="quote">
+            {replied ? `${replied.from}: ${replied.recalled ? t('chat.recalled') : replied.type === 'text' ? replied.content.slice(0, 120) : t(`chat.kind.${replied.type}`)}` : t('chat.replyUnknown')}
+          </blockquote>
+        ) : null}
+        {m.recalled ? (
+          <p className="muted">
+            <em>{t('chat.recalled')}</em>
+          </p>
+        ) : m.type === 'text' ? (
+          m.md ? (
+            <Suspense fallback={<p className="text">{m.content}</p>}>
+              <Markdown text={m.content} />
+            </Suspense>
+          ) : (
+            <p className="text">{m.content}</p>
+          )
+        ) : (
+          <FileContent m={m} />
+        )}
+        {Object.keys(m.reactions).length > 0 ? (
+          <ul className="reactions" aria-label={t('chat.reactions')}>
+            {Object.entries(m.reactions).map(([emoji, names]) => (
+              <li key={emoji}>
+                <button
+                  type="button"
+                  aria-pressed={names.includes(me)}
+                  title={names.join(', ')}
+                  aria-label={t('chat.reactionCount', { emoji, n: names.length })}
+                  onClick={() => void act(() => client.react(room, m.idx, emoji))}
+                >
+                  {emoji} {names.length}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {readMark ? <p className="receipt">{t('chat.read')}</p> : null}
+        {!m.recalled ? (
+          <div className="actions">
+            <button type="button" onClick={onReply}>
+              {t('chat.reply')}
+            </button>
+            <button type="button" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+              {t('chat.react')}
+            </button>
+            {mine || isAdmin ? (
+              <button type="button" onClick={() => void act(() => client.recall(room, m.idx))}>
+                {t('chat.recall')}
+              </button>
+            ) : null}
+            {!mine ? (
+              <button type="button" onClick={() => setReporting(true)}>
+                {t('chat.report')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {picking ? (
+          <fieldset className="emoji-picker">
+            <legend className="visually-hidden">{t('chat.react')}</legend>
+            {EMOJI.map((e) => (
+              <button
+                key={e}
+                type="button"
+                aria-label={t('chat.reactWith', { emoji: e })}
+                onClick={() => {
+                  setPicking(false);
+                  void act(() => client.react(room, m.idx, e));
+                }}
+              >
+                {e}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+        <ErrorText error={error} />
+      </article>
+      {reporting ? <ReportDialog room={room} idx={m.idx} onClose={() => setReporting(false)} /> : null}
+    </div>
+  );
+}
+
+function ReportDialog({ room, idx, onClose }: { room: RoomRef; idx: number; onClose(): void }) {
+  const t = useT();
+  const api = useApi();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  return (
+    <Dialog title={t('chat.reportTitle')} open onClose={onClose}>
+      {sent ? (
+        <p role="status">{t('chat.reported')}</p>
+      ) : (
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            try {
+              await ok(api.POST('/api/report', { body: { type: 'message', ...room, idx, reason } as never }));
+              setSent(true);
+            } catch (err) {
+              setError(errorKey(err));
+            }
+          }}
+        >
+          <Field label="chat.reportReason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          <ErrorText error={error} />
+          <button type="submit" className="primary">
+            {t('chat.reportSend')}
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** A send not yet acknowledged: shown greyed, "queued" while offline. */
+export function PendingItem({ pending, me, offline }: { pending: PendingSend; me: string; offline: boolean }) {
+  const t = useT();
+  return (
+    <div className="item">
+      <article className="msg mine pending" aria-labelledby={`p-${pending.cid}`} aria-busy="true">
+        <header>
+          <strong id={`p-${pending.cid}`}>{me}</strong> <span className="muted">{t(offline ? 'chat.queued' : 'chat.sending')}</span>
+        </header>
+        <p className="text">{pending.draft.type === 'text' ? pending.draft.content : (pending.draft.name ?? t(`chat.kind.${pending.draft.type}`))}</p>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/** The mailbox: announcements and notifications (unread count in the header), both live. */
+import { useEffect, useState } from 'react';
+import { useT } from '../i18n/index.tsx';
+import { call, useAction, useQuery, useServerEvent } from '../sdk/session.tsx';
+import { ErrorText, Time } from '../ui/kit.tsx';
+
+interface Notification {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  created: number;
+  read: 0 | 1;
+}
+interface Announcement {
+  id: number;
+  title: string;
+  content: string;
+  actor: string;
+  created: number;
+  updated: number;
+}
+
+/** Unread notifications, for the header's badge: loaded once, then counted up by `notification` events. */
+export function useUnreadNotifications(): number {
+  const q = useQuery(async (api) => (await call.get<{ notifications: Notification[] }>(api, '/api/me/notifications')).notifications.filter((n) => !n.read).length);
+  const [extra, setExtra] = useState(0);
+  useServerEvent('notification', () => setExtra((n) => n + 1));
+  useEffect(() => {
+    const reset = () => {
+      setExtra(0);
+      q.reload();
+    };
+    addEventListener('mailbox-read', reset);
+    return () => removeEventListener('mailbox-read', reset);
+  }, [q.reload]);
+  return (q.data ?? 0) + extra;
+}
+
+export function MailboxScreen() {
+  const t = useT();
+  const notes = useQuery((api) => call.get<{ notifications: Notification[] }>(api, '/api/me/notifications'), [], ['notification']);
+  const news = useQuery((api) => call.get<{ announcements: Announcement[] }>(api, '/api/announcements'), [], ['announcement']);
+  const markRead = useAction(
+    (api, ids: number[]) => call.post(api, '/api/me/notifications/read', { ids }),
+    () => {
+      notes.reload();
+      dispatchEvent(new Event('mailbox-read'));
+    },
+  );
+  const unread = notes.data?.notifications.filter((n) => !n.read) ?? [];
+  return (
+    <main className="screen">
+      <h1>{t('mailbox.title')}</h1>
+      <section aria-labelledby="notes">
+        <div className="screen-head">
+          <h2 id="notes">{t('mailbox.notifications', { n: unread.length })}</h2>
+          {unread.length > 0 ? (
+            <button type="button" onClick={() => void markRead.run(unread.map((n) => n.id))}>
+              {t('mailbox.markAllRead')}
+            </button>
+          ) : null}
+        </div>
+        <ErrorText error={notes.error ?? markRead.error} />
+        {notes.data?.notifications.length === 0 ? <p className="muted">{t('mailbox.noNotifications')}</p> : null}
+        <ul className="rows">
+          {notes.data?.notifications.map((n) => (
+            <li key={n.id} className={`row wrap${n.read ? '' : ' unread'}`}>
+              <span className="grow">
+                <strong>{t(n.title)}</strong> <Time ts={n.created} />
+                <br />
+                {t(n.body)}
+              </span>
+              {!n.read ? (
+                <button type="button" onClick={() => void markRead.run([n.id])}>
+                  {t('mailbox.markRead')}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="news">
+        <h2 id="news">{t('mailbox.announcements')}</h2>
+        {news.data?.announcements.length === 0 ? <p className="muted">{t('mailbox.noAnnouncements')}</p> : null}
+        {news.data?.announcements.map((a) => (
+          <article key={a.id} className="card" aria-labelledby={`a-${a.id}`}>
+            <h3 id={`a-${a.id}`}>{a.title}</h3>
+            <p className="muted">
+              {a.actor} · <Time ts={a.updated} />
+            </p>
+            <p className="text">{a.content}</p>
+          </article>
+        ))}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Browser tests' helpers: one Debian Chromium per test file (never a
+ * downloaded browser), a context per person, pages that fail the test on a
+ * CSP violation or an uncaught error, and the axe check.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Builds the app if its sources changed, then starts Chromium. */
+export async function launch(): Promise<Browser> {
+  ensureBuilt({ quiet: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Problems the page reported: CSP violations, uncaught errors. */
+  problems: string[];
+}
+
+/** A person in a browser context of their own (own cookies), with the app open at `url`. */
+export async function person(browser: Browser, url: string, opts: { viewport?: { width: number; height: number }; forwardedFor?: string } = {}): Promise<Person> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    locale: 'en-US',
+    // The test servers trust X-Forwarded-For: each person gets an address of their own (login lockouts are per address).
+    extraHTTPHeaders: { 'x-forwarded-for': opts.forwardedFor ?? `10.9.${rand()}.${rand()}` },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.setDefaultTimeout(15_000);
+  await page.goto(url);
+  return { context, page, problems };
+}
+
+const rand = () => Math.floor(Math.random() * 250) + 1;
+
+/** Logs in through the form. */
+export async function logIn(page: Page, name: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Username' }).fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
+}
+
+/** No serious or critical axe violations on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(bad, `axe on ${what}`).toEqual([]);
+}

@@ -1,0 +1,310 @@
+/**
+ * The web client in a real browser, between people: two people in two
+ * browser contexts become friends and chat both ways live (in cluster mode
+ * one on each node), with unread badges, the "new messages" line, read
+ * receipts, typing, Markdown that never becomes HTML, reactions and recall;
+ * a group of three; an image shown to the other side and later marked
+ * expired; a mute disables the composer and a ban ends the session; the shell
+ * renders without the socket; sends wait while offline and go after the
+ * server restarts, and what was sent meanwhile appears. axe finds no serious
+ * or critical problem on the main screens.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatApp, createApp } from '../../src/app.ts';
+import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
+import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
+import { expectAccessible, launch, logIn, type Person, person } from './browser.ts';
+
+let cluster: TestCluster;
+let browser: Browser;
+let restarted: ChatApp | undefined;
+const people: Person[] = [];
+beforeAll(async () => {
+  [cluster, browser] = await Promise.all([startCluster(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await restarted?.close();
+  await cluster?.close();
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+type Named = Awaited<ReturnType<typeof newUser>>;
+let ann: Named;
+let bob: Named;
+let annP: Person;
+let bobP: Person;
+
+const log = (page: Page, name: string) => page.getByRole('log', { name });
+/** A stored message (not a send still waiting for its acknowledgement). */
+const message = (page: Page, room: string, text: string | RegExp) => log(page, room).locator('article:not([aria-busy=true])').filter({ hasText: text });
+const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+async function open(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Chats' }).click();
+  await conversations(page).getByRole('link', { name, exact: true }).click();
+  await log(page, name).waitFor();
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+describe('two people', () => {
+  it('become friends through the app', async () => {
+    [ann, bob] = await Promise.all([newUser(cluster), newUser(cluster, { node: cluster.b })]);
+    // In cluster mode each person is on a node of their own.
+    [annP, bobP] = await Promise.all([person(browser, cluster.a.url), person(browser, cluster.b.url)]);
+    people.push(annP, bobP);
+    await logIn(annP.page, ann.name, PASSWORD);
+    await logIn(bobP.page, bob.name, PASSWORD);
+
+    await annP.page.getByRole('link', { name: 'Friends' }).click();
+    await annP.page.getByRole('button', { name: 'Add friend' }).click();
+    const dialog = annP.page.getByRole('dialog', { name: 'Add friend' });
+    await dialog.getByRole('textbox', { name: 'Username' }).fill(bob.name);
+    await expectAccessible(annP.page, 'add friend dialog');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText(`Request sent to ${bob.name}`).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await bobP.page.getByRole('link', { name: 'Friends' }).click();
+    await bobP.page.getByRole('listitem').filter({ hasText: ann.name }).getByRole('button', { name: 'Accept' }).click();
+    await bobP.page.getByRole('heading', { name: 'Your friends' }).waitFor();
+    await bobP.page.getByRole('link', { name: 'Message' }).waitFor();
+    await expectAccessible(bobP.page, 'friends');
+    await annP.page.getByRole('listitem').filter({ hasText: bob.name }).getByRole('link', { name: 'Message' }).waitFor();
+  });
+
+  it('chat both ways live, with unread badges, the new-messages line, read receipts and typing', async () => {
+    await bobP.page.getByRole('link', { name: 'Chats' }).click();
+    await conversations(bobP.page).getByRole('link', { name: ann.name, exact: true }).waitFor();
+    await open(annP.page, bob.name);
+    await say(annP.page, 'hello bob');
+    await message(annP.page, bob.name, 'hello bob').waitFor();
+    // Ann's other tab (same session) shows what she sent from the first one, live.
+    const otherTab = await annP.context.newPage();
+    await otherTab.goto(`${cluster.a.url}/chat/d/${bob.name}`);
+    await message(otherTab, bob.name, 'hello bob').waitFor();
+
+    // Bob is on the list: the badge counts it, live.
+    await conversations(bobP.page).getByRole('img', { name: '1 unread' }).waitFor();
+    await say(annP.page, 'are you there?');
+    await conversations(bobP.page).getByRole('img', { name: '2 unread' }).waitFor();
+    await message(otherTab, bob.name, 'are you there?').waitFor();
+    await otherTab.close();
+    await expectAccessible(bobP.page, 'conversation list');
+
+    await open(bobP.page, ann.name);
+    const first = message(bobP.page, ann.name, 'hello bob');
+    await first.waitFor();
+    expect(await first.textContent()).toContain(ann.name);
+    await bobP.page.getByText('New messages').waitFor();
+    // Seen: the badge goes, the marker moves, and Ann gets the receipt.
+    await conversations(bobP.page).getByRole('img', { name: /unread/ }).waitFor({ state: 'detached' });
+    await message(annP.page, bob.name, 'are you there?').getByText('Read').waitFor();
+    const list = await bob.get('/api/conversations');
+    expect(list.body.conversations.find((c: { dm?: string }) => c.dm === ann.name)).toMatchObject({ readIdx: 2, unread: 0 });
+
+    await composer(bobP.page).pressSequentially('typing…');
+    await annP.page.getByText(`${bob.name} is typing`).waitFor();
+    await composer(bobP.page).fill('first line');
+    await composer(bobP.page).press('Shift+Enter');
+    await composer(bobP.page).pressSequentially('second line');
+    await composer(bobP.page).press('Enter');
+    const two = message(annP.page, bob.name, 'second line');
+    await two.waitFor();
+    expect(await two.locator('p.text').textContent()).toBe('first line\nsecond line');
+    await annP.page.getByText(`${bob.name} is typing`).waitFor({ state: 'detached' });
+    await expectAccessible(annP.page, 'conversation');
+  });
+
+  it('renders Markdown as text and markup only, never raw HTML', async () => {
+    await bobP.page.getByRole('checkbox', { name: 'Markdown' }).check();
+    await say(bobP.page, '**bold** and <img src=x onerror="document.title=1"> [site](javascript:alert(1))');
+    const m = message(annP.page, bob.name, /bold and/);
+    await m.locator('strong').filter({ hasText: 'bold' }).waitFor();
+    expect(await m.locator('img').count()).toBe(0);
+    expect(await m.textContent()).toContain('<img src=x');
+    expect(await m.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await annP.page.title()).not.toBe('1');
+  });
+
+  it('reacts, replies and recalls', async () => {
+    const target = message(bobP.page, ann.name, 'hello bob');
+    await target.hover();
+    await target.getByRole('button', { name: 'React', exact: true }).click();
+    await target.getByRole('button', { name: 'React with 👍' }).click();
+    await message(annP.page, bob.name, 'hello bob').getByRole('button', { name: '👍 1' }).waitFor();
+
+    await target.hover();
+    await target.getByRole('button', { name: 'Reply' }).click();
+    await bobP.page.getByText(`Replying to ${ann.name}`).waitFor();
+    await say(bobP.page, 'a reply');
+    await message(annP.page, bob.name, 'a reply').locator('blockquote').filter({ hasText: 'hello bob' }).waitFor();
+
+    const mine = message(annP.page, bob.name, 'are you there?');
+    await mine.hover();
+    await mine.getByRole('button', { name: 'Recall' }).click();
+    await message(bobP.page, ann.name, 'Message recalled').waitFor();
+    expect(await message(bobP.page, ann.name, 'are you there?').count()).toBe(0);
+  });
+
+  it('sends an image that the other side sees, and shows it expired once the file is deleted', async () => {
+    await annP.page.getByLabel('Attach file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+    const img = log(bobP.page, ann.name).getByRole('img', { name: 'dot.png' });
+    await img.waitFor();
+    const src = await img.getAttribute('src');
+    expect(src).toMatch(/^\/uploads\//);
+    expect(await bobP.page.evaluate(async (u) => (await fetch(u)).status, src!)).toBe(200);
+
+    // Dropped on the conversation: sent as a file with a download link.
+    await annP.page.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['meeting notes'], 'notes.txt', { type: 'text/plain' }));
+      document.querySelector('section.room').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    })()`);
+    await log(bobP.page, ann.name).getByRole('link', { name: 'notes.txt' }).waitFor();
+
+    const admin = await adminClient(cluster);
+    expect((await admin.post('/api/admin/file/del', { name: src!.slice('/uploads/'.length) })).status).toBe(200);
+    await bobP.page.reload();
+    await log(bobP.page, ann.name).getByText('File expired: dot.png').waitFor();
+  });
+
+  it('loads older pages as the conversation is scrolled up, back to the start of the history', async () => {
+    for (let i = 1; i <= 130; i++) expect((await bob.post('/api/messages', { dm: ann.name, type: 'text', content: `older ${i}` })).status).toBe(200);
+    await annP.page.reload();
+    await message(annP.page, bob.name, 'older 130').waitFor();
+    // Only the newest page is there at first.
+    expect(await message(annP.page, bob.name, 'hello bob').count()).toBe(0);
+    const scroller = log(annP.page, bob.name).locator('[data-testid=virtuoso-scroller]');
+    const start = log(annP.page, bob.name).getByText('Start of the kept history');
+    const first = message(annP.page, bob.name, 'hello bob').first();
+    // Scrolled to the top until the first message is there (each time at the top, an older page comes).
+    for (let i = 0; i < 30 && !(await first.isVisible()); i++) {
+      await scroller.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await annP.page.waitForTimeout(200);
+    }
+    await first.waitFor();
+    await start.waitFor();
+  });
+
+  it('searches messages', async () => {
+    await bobP.page.getByRole('link', { name: 'Search' }).click();
+    await bobP.page.getByRole('searchbox', { name: 'Search messages' }).fill('hello');
+    await bobP.page.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+    await bobP.page.getByRole('listitem').filter({ hasText: 'hello bob' }).waitFor();
+    await expectAccessible(bobP.page, 'search');
+  });
+});
+
+describe('a group of three', () => {
+  it('is created in the app, joined from the group list, and everyone sees its messages live', async () => {
+    const carol = await newUser(cluster, { node: cluster.b });
+    const carolP = await person(browser, cluster.b.url);
+    people.push(carolP);
+    // Keyboard only: Tab to each field, Enter submits.
+    await carolP.page.getByRole('textbox', { name: 'Username' }).focus();
+    await carolP.page.keyboard.type(carol.name);
+    await carolP.page.keyboard.press('Tab');
+    await carolP.page.keyboard.type(PASSWORD);
+    await carolP.page.keyboard.press('Enter');
+    await carolP.page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    const group = `Trio ${Date.now() % 100000}`;
+    await annP.page.getByRole('link', { name: 'Groups' }).click();
+    await annP.page.getByRole('button', { name: 'New group' }).click();
+    const dialog = annP.page.getByRole('dialog', { name: 'New group' });
+    await dialog.getByRole('textbox', { name: 'Group name' }).fill(group);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await log(annP.page, group).waitFor();
+
+    for (const p of [bobP, carolP]) {
+      await p.page.getByRole('link', { name: 'Groups' }).click();
+      await p.page.getByRole('searchbox', { name: 'Group name contains' }).fill(group);
+      await p.page.getByRole('searchbox', { name: 'Group name contains' }).press('Enter');
+      await p.page.getByRole('listitem').filter({ hasText: group }).getByRole('button', { name: 'Join' }).click();
+      await p.page.getByText('Done: joined').waitFor();
+    }
+    await expectAccessible(carolP.page, 'groups');
+    await say(annP.page, 'welcome both');
+    await open(bobP.page, group);
+    await open(carolP.page, group);
+    await message(bobP.page, group, 'welcome both').waitFor();
+    await message(carolP.page, group, 'welcome both').waitFor();
+    await say(carolP.page, 'thanks ann');
+    await message(annP.page, group, 'thanks ann').waitFor();
+    await message(bobP.page, group, 'thanks ann').waitFor();
+    // The list re-orders live: newest activity first.
+    const firstEntry = () => conversations(bobP.page).getByRole('link').first().getAttribute('aria-label');
+    await expect.poll(firstEntry, { timeout: 10_000 }).toBe(group);
+    expect((await ann.post('/api/messages', { dm: bob.name, type: 'text', content: 'psst' })).status).toBe(200);
+    await expect.poll(firstEntry, { timeout: 10_000 }).toBe(ann.name);
+
+    await carolP.page.getByRole('link', { name: 'Group info' }).click();
+    await carolP.page.getByRole('heading', { name: /Members \(3\)/ }).waitFor();
+    await expectAccessible(carolP.page, 'group page');
+    await carolP.page.getByRole('link', { name: 'Mailbox' }).click();
+    await carolP.page.getByRole('heading', { name: 'Announcements' }).waitFor();
+    await expectAccessible(carolP.page, 'mailbox');
+
+    // A mute disables the composer at once; a ban ends the session with a message.
+    const admin = await adminClient(cluster);
+    await open(carolP.page, group);
+    expect((await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'mute', duration: 600, reason: 'calm down' })).status).toBe(200);
+    await carolP.page.getByText('An administrator muted you: calm down').waitFor();
+    await expect.poll(() => composer(carolP.page).isDisabled(), { timeout: 10_000 }).toBe(true);
+    expect((await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'ban', duration: 0, reason: 'spam' })).status).toBe(200);
+    await carolP.page.getByText('Your account has been banned').waitFor();
+    await carolP.page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+  });
+});
+
+describe('connection', () => {
+  it('renders the shell and the conversation list without the socket', async () => {
+    const p = await person(browser, cluster.a.url);
+    people.push(p);
+    // The route takes effect for documents loaded after it.
+    await p.page.routeWebSocket(/\/ws\//, (ws) => ws.close());
+    await p.page.reload();
+    await logIn(p.page, bob.name, PASSWORD);
+    await conversations(p.page).getByRole('link', { name: ann.name, exact: true }).waitFor();
+    await p.page.getByRole('status').filter({ hasText: /Offline|Connecting/ }).waitFor();
+    await p.context.close();
+  });
+
+  it('shows offline and queues sends while the server restarts, then delivers them and catches up', async () => {
+    await open(annP.page, bob.name);
+    await open(bobP.page, ann.name);
+    const node = cluster.a;
+    const port = (node.app.http.address() as AddressInfo).port;
+    const config = { ...node.app.ctx.config, port };
+    await node.app.close();
+    await annP.page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
+    await say(annP.page, 'queued while offline');
+    await log(annP.page, bob.name).locator('article[aria-busy=true]').filter({ hasText: 'queued while offline' }).waitFor();
+    if (cluster.mode === 'cluster') {
+      // Bob is on the other node: what he sends now reaches Ann by catch-up.
+      await say(bobP.page, 'sent while you were away');
+      await message(bobP.page, ann.name, 'sent while you were away').waitFor();
+    }
+    restarted = await createApp({ config, clock: cluster.clock, log: pino({ level: 'silent' }) });
+    await restarted.listen();
+    await message(annP.page, bob.name, 'queued while offline').waitFor({ timeout: 30_000 });
+    await annP.page.getByRole('status').filter({ hasText: 'Offline' }).waitFor({ state: 'detached' });
+    await message(bobP.page, ann.name, 'queued while offline').waitFor({ timeout: 30_000 });
+    if (cluster.mode === 'cluster') await message(annP.page, bob.name, 'sent while you were away').waitFor();
+    expect((await ann.get('/api/messages', { dm: bob.name })).body.messages.filter((m: { content: string }) => m.content === 'queued while offline')).toHaveLength(1);
+    for (const p of people) expect(p.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The web client in a real browser, before and around logging in: the app is
+ * served (caching, SPA fallback, CSP), first-run setup creates the
+ * administrator, a registration waits for approval, the administrator
+ * approves it in the admin pages, the new user logs in, sets up two-step
+ * login with the QR page's secret and logs in again with a code; axe finds no
+ * serious or critical problem on these screens and on every admin page.
+ */
+import { generate } from 'otplib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueName } from '../../test/helpers/client.ts';
+import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
+import { expectAccessible, launch, logIn, type Person, person, PHONE } from './browser.ts';
+
+let cluster: TestCluster;
+let browser: Browser;
+const people: Person[] = [];
+beforeAll(async () => {
+  [cluster, browser] = await Promise.all([startCluster({ seedAdmin: false, env: { REGISTRATION: 'approval' } }), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await cluster?.close();
+});
+
+const admin = { name: uniqueName('root'), password: 'Admin-pass-2024' };
+const user = { name: uniqueName('newbie'), password: 'Newbie-pass-2024' };
+
+describe('serving the app', () => {
+  it('answers the page for app paths, hashed files for a year, and leaves server paths alone', async () => {
+    const asHtml = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+    const page = await fetch(`${cluster.a.url}/`, asHtml);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("img-src 'self' blob: data:");
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const js = await fetch(cluster.a.url + asset);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+
+    const deep = await fetch(`${cluster.b.url}/chat/d/someone`, asHtml);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toBe(html);
+    expect((await fetch(`${cluster.a.url}/assets/gone-123.js`, asHtml)).status).toBe(404);
+    // Only page loads get the page: not a script's request for some other path.
+    expect((await fetch(`${cluster.a.url}/chat/d/someone`)).status).toBe(404);
+    for (const p of ['/api/nothing-here', '/uploads/nothing.png', '/metrics/x', '/ws/x']) {
+      const res = await fetch(cluster.a.url + p, asHtml);
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(await res.text(), p).not.toContain('<div id="root">');
+    }
+    // The API keeps its own policy.
+    expect((await fetch(`${cluster.a.url}/api/health`)).headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});
+
+describe('first run, registration, approval, two-step login', () => {
+  let first: Person;
+
+  it('creates the administrator on a fresh server', async () => {
+    first = await person(browser, cluster.a.url);
+    people.push(first);
+    const { page } = first;
+    await page.getByRole('heading', { name: 'Create the administrator' }).waitFor();
+    await expectAccessible(page, 'setup');
+    await page.getByRole('textbox', { name: 'Username' }).fill(admin.name);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(((await (await fetch(`${cluster.a.url}/api/setup`)).json()) as { needed: boolean }).needed).toBe(false);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await expectAccessible(page, 'login');
+  });
+
+  it('registers with the approval message; the login waits for approval; the administrator approves; the user logs in', async () => {
+    const p = await person(browser, cluster.b.url, { viewport: PHONE });
+    people.push(p);
+    const { page } = p;
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('textbox', { name: 'Username' }).fill(user.name);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('textbox', { name: 'Email' }).fill(`${user.name}@example.com`);
+    await expectAccessible(page, 'register');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Registration submitted').waitFor();
+    await page.getByText('once an administrator has approved').waitFor();
+
+    await page.getByRole('button', { name: 'Back to login' }).click();
+    await page.getByRole('textbox', { name: 'Username' }).fill(user.name);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Account awaiting approval' }).waitFor();
+
+    const a = first.page;
+    await logIn(a, admin.name, admin.password);
+    await a.getByRole('link', { name: 'Admin' }).click();
+    await a.getByRole('heading', { name: 'Registrations' }).waitFor();
+    await a.getByRole('button', { name: `Approve ${user.name}` }).click();
+    await a.getByText('No registration is waiting.').waitFor();
+
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
+    await expectAccessible(page, 'conversation list (phone)');
+    expect(p.problems).toEqual([]);
+  });
+
+  it('sets up two-step login from the settings page and logs in with a code', async () => {
+    const { page } = people[1]!;
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Set up two-step login' }).click();
+    await page.getByRole('img', { name: 'QR code of the two-step login secret' }).waitFor();
+    await expectAccessible(page, 'settings');
+    const secret = (await page.locator('section[aria-labelledby=twofa] p code').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(await generate({ secret, epoch: Math.floor(cluster.clock.now() / 1000) }));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Two-step login is on.').waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('textbox', { name: 'Username' }).fill(user.name);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Code' }).waitFor();
+    await expectAccessible(page, 'two-step login');
+    await page.getByRole('textbox', { name: 'Code' }).fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong verification code' }).waitFor();
+    // A code of the next 30-second step: the one just refused may be the current one by chance.
+    await page.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret, epoch: Math.floor(cluster.clock.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    // Chinese, loaded when chosen (and kept by the account's settings), then back to English.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    await page.getByRole('heading', { name: '个人资料与设置' }).waitFor();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    await expectAccessible(page, 'settings in Chinese');
+    await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+    await page.getByRole('heading', { name: 'Profile and settings' }).waitFor();
+  });
+
+  it('shows every admin page without serious accessibility problems', async () => {
+    const { page } = first;
+    for (const tab of ['Registrations', 'Users', 'Reports', 'Penalties', 'Appeals', 'Announcements', 'Files', 'Audit log', 'GitHub login']) {
+      await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: tab }).click();
+      await page.getByRole('heading', { name: tab, level: 2 }).waitFor();
+      if (tab === 'Users') await page.getByRole('row', { name: new RegExp(user.name) }).waitFor();
+      if (tab === 'Audit log') await page.getByRole('cell', { name: `Registration of ${user.name} approved` }).waitFor();
+      await expectAccessible(page, `admin: ${tab}`);
+    }
+    for (const p of people) expect(p.problems).toEqual([]);
+  });
+});
