@@ -47,6 +47,8 @@ export interface Identity {
   via: 'cookie' | 'key';
   /** sha256 of the session token, when via cookie (a session). */
   sessionHash?: string;
+  /** When the session expires (ms), when via cookie: a connection opened with it ends then. */
+  sessionExpires?: number;
   /**
    * The session token came as `Authorization: Bearer` (a native client), not
    * in the cookie: a browser never sends it by itself, so protections against

@@ -16,6 +16,7 @@ import {
   type SocketData,
 } from './events.ts';
 import type { ChatServer } from './notifier.ts';
+import { CredentialGuard } from './credential-guard.ts';
 import { rooms } from './rooms.ts';
 
 /** One client connection, with this server's event maps and handshake data. */
@@ -57,6 +58,7 @@ export function attachGateway(
 ): Gateway {
   if (http) io.attach(http);
   const trust = compileTrust(ctx.config.trustProxy);
+  const credentials = new CredentialGuard(ctx, services, http);
 
   // A new ip ban drops this node's connections from that address.
   services.penalties.ipBans.onChange(() => {
@@ -100,6 +102,7 @@ export function attachGateway(
         scopes: identity.key ? [...identity.key.scopes] : null,
         sessionHash: identity.sessionHash ?? null,
       };
+      credentials.hold(socket, headers, identity);
       next();
     } catch (err) {
       next(new Error(err instanceof AppError ? err.key : 'api.internal'));
@@ -109,6 +112,7 @@ export function attachGateway(
   io.on('connection', (socket) => {
     const { userId, name, platform } = socket.data;
     // Listeners first, synchronously: an event sent right after connecting must not find none.
+    credentials.guard(socket);
     for (const register of handlers) register(socket, services);
 
     socket.on('status', async (payload, ack) => {
@@ -141,8 +145,10 @@ export function attachGateway(
     const setup = (async () => {
       const extra: string[] = [];
       for (const hook of ctx.hooks.socketRooms) extra.push(...(await hook(userId)));
-      const session = socket.data.sessionHash ? [rooms.session(socket.data.sessionHash)] : [];
-      await socket.join([rooms.user(userId), ...session, ...extra]);
+      await socket.join([rooms.user(userId), ...credentials.rooms(socket), ...extra]);
+      // Its credential may have ended during the handshake, before it was in the rooms.
+      await credentials.recheck(socket);
+      if (socket.disconnected) return;
       const user = await services.users.account(userId);
       try {
         await services.presence.connected(

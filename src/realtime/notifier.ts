@@ -37,8 +37,10 @@ export interface Notifier {
   closeGroup(gid: string): void;
   /** Tells the user's sockets why, then disconnects them on every node. */
   disconnectUser(userId: number, reason: string): void;
-  /** The same for the connections opened with one session (logout). */
-  disconnectSession(sessionHash: string, reason: string): void;
+  /** The same for the connections opened with these sessions (logout, password change). */
+  disconnectSession(sessionHashes: readonly string[], reason: string): void;
+  /** The same for the connections opened with one API key (revoked, deleted). */
+  disconnectKey(keyId: number, reason: string): void;
   /** Every connected socket on every node (announcements). */
   toAll<E extends EventName>(event: E, payload: Payload<E>): void;
   /**
@@ -106,13 +108,22 @@ export class SocketNotifier implements Notifier {
   }
 
   disconnectUser(userId: number, reason: string): void {
-    this.io.to(rooms.user(userId)).emit('logged.out', { reason });
-    this.io.in(rooms.user(userId)).disconnectSockets(true);
+    this.endRooms([rooms.user(userId)], reason);
   }
 
-  disconnectSession(sessionHash: string, reason: string): void {
-    this.io.to(rooms.session(sessionHash)).emit('logged.out', { reason });
-    this.io.in(rooms.session(sessionHash)).disconnectSockets(true);
+  disconnectSession(sessionHashes: readonly string[], reason: string): void {
+    if (sessionHashes.length === 0) return;
+    this.endRooms(sessionHashes.map(rooms.session), reason);
+  }
+
+  disconnectKey(keyId: number, reason: string): void {
+    this.endRooms([rooms.key(keyId)], reason);
+  }
+
+  /** `logged.out` then disconnect, on every node (two broadcasts, kept in order by the adapter). */
+  private endRooms(target: string[], reason: string): void {
+    this.io.to(target).emit('logged.out', { reason });
+    this.io.in(target).disconnectSockets(true);
   }
 
   toAll<E extends EventName>(event: E, payload: Payload<E>): void {

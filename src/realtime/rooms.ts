@@ -4,4 +4,6 @@ export const rooms = {
   group: (gid: string) => `g:${gid}`,
   /** The connections opened with one session (cookie or bearer token), by the sha256 of its token. */
   session: (sessionHash: string) => `s:${sessionHash}`,
+  /** The connections opened with one API key, by its id. */
+  key: (keyId: number) => `k:${keyId}`,
 };

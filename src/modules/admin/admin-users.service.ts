@@ -68,7 +68,9 @@ export class AdminUsersService {
 
   /**
    * POST /api/admin/user/rename. Everything refers to users by id, so this is
-   * one UPDATE; live connections learn the new name (`me.changed`).
+   * one UPDATE. Sessions and keys stay valid; live connections end
+   * (`logged.out {reason:'renamed'}`): they acted under the old name, which
+   * someone else may now register. A new connection carries the new name.
    */
   async rename(actor: Actor, name: string, newName: string): Promise<void> {
     const wanted = newName.trim();
@@ -90,7 +92,7 @@ export class AdminUsersService {
       throw err;
     }
     await this.ctx.identities.invalidateUser(user.id);
-    this.ctx.notifier.accountChanged(user.id, { name: wanted, role: user.role });
+    this.ctx.notifier.disconnectUser(user.id, 'renamed');
   }
 
   /** POST /api/admin/user/pass: a new password the user must change at next login; every session ends. */
@@ -163,8 +165,8 @@ export class AdminUsersService {
       await adminStore.deleteUser(q, user.id);
       return { afterHooks, hadIpBan };
     });
-    this.ctx.notifier.disconnectUser(user.id, 'deleted');
     await this.ctx.identities.invalidateUser(user.id);
+    this.ctx.notifier.disconnectUser(user.id, 'deleted');
     // The user's penalties went with the row, ip bans included.
     if (hadIpBan) await this.deps.penalties.ipBans.changed();
     for (const after of afterHooks) {

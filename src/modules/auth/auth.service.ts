@@ -211,13 +211,17 @@ export class AuthService {
   async logout(sessionHash: string): Promise<void> {
     await sessionsStore.delete(this.ctx.db, sessionHash);
     await this.ctx.identities.invalidateEntry(`c:${sessionHash}`);
-    this.ctx.notifier.disconnectSession(sessionHash, 'logout');
+    this.ctx.notifier.disconnectSession([sessionHash], 'logout');
   }
 
-  /** Ends every session of a user (except `keep`) on every node. */
-  async revokeSessions(userId: number, keep?: string): Promise<void> {
-    await sessionsStore.deleteForUser(this.ctx.db, userId, keep);
+  /**
+   * Ends every session of a user (except `keep`) on every node; with a `reason`, their
+   * connections too (`logged.out {reason}`), and only theirs (API keys stay).
+   */
+  async revokeSessions(userId: number, keep?: string, reason?: string): Promise<void> {
+    const ended = await sessionsStore.deleteForUser(this.ctx.db, userId, keep);
     await this.ctx.identities.invalidateUser(userId);
+    if (reason) this.ctx.notifier.disconnectSession(ended, reason);
   }
 
   /** The identity behind a session cookie, or undefined when it is unknown or expired. */
@@ -237,6 +241,7 @@ export class AuthService {
       mustChange: row.must_change,
       via: 'cookie',
       sessionHash: hash,
+      sessionExpires: Number(row.session_expires),
     };
     this.ctx.identities.set(cacheKey, identity);
     return identity;
@@ -286,7 +291,7 @@ export class AuthService {
       await usersStore.setPassword(q, user.id, hash, false);
       await this.auditSelf(q, who, ip, 'password.change', 'api.audit.passwordChange');
     });
-    await this.revokeSessions(user.id, who.sessionHash);
+    await this.revokeSessions(user.id, who.sessionHash, 'passwordChanged');
   }
 
   /** An audit entry about the caller's own account (password, 2FA). */

@@ -18,9 +18,9 @@ export const sessionsStore = {
   },
 
   /** The live session, its user and whether a ban is in force, in one statement. */
-  async resolve(q: Queryable, hash: string, now: number): Promise<(UserRow & { banned: boolean }) | undefined> {
-    const rows = await q.query<UserRow & { banned: boolean }>(
-      `select u.*, exists (select 1 from penalties p where p.user_id = u.id and p.action = 'ban' and not p.revoked
+  async resolve(q: Queryable, hash: string, now: number): Promise<(UserRow & { banned: boolean; session_expires: number }) | undefined> {
+    const rows = await q.query<UserRow & { banned: boolean; session_expires: number }>(
+      `select u.*, s.expires as session_expires, exists (select 1 from penalties p where p.user_id = u.id and p.action = 'ban' and not p.revoked
                              and (p.expires is null or p.expires > $2)) as banned
          from sessions s join users u on u.id = s.user_id
         where s.token_hash = $1 and s.expires > $2`,
@@ -33,9 +33,13 @@ export const sessionsStore = {
     await q.query('delete from sessions where token_hash = $1', [hash]);
   },
 
-  /** Deletes every session of a user except `keep` (the caller's own, when set). */
-  async deleteForUser(q: Queryable, userId: number, keep?: string): Promise<void> {
-    await q.query('delete from sessions where user_id = $1 and token_hash <> $2', [userId, keep ?? '']);
+  /** Deletes every session of a user except `keep` (the caller's own, when set); returns the hashes deleted. */
+  async deleteForUser(q: Queryable, userId: number, keep?: string): Promise<string[]> {
+    const rows = await q.query<{ token_hash: string }>('delete from sessions where user_id = $1 and token_hash <> $2 returning token_hash', [
+      userId,
+      keep ?? '',
+    ]);
+    return rows.map((r) => r.token_hash);
   },
 
   async deleteExpired(q: Queryable, now: number): Promise<number> {
