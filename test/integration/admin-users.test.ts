@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/index.ts';
-import { adminClient, Client, newUser, PASSWORD, sleep, uniqueName, waitFor } from '../helpers/client.ts';
+import { adminClient, Client, newUser, PASSWORD, uniqueName, waitFor } from '../helpers/client.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
 import { befriend, groupWith } from '../helpers/social.ts';
 import { uniquePng, uploadSingle } from '../helpers/uploads.ts';
@@ -135,23 +135,23 @@ describe('user/image', () => {
 });
 
 describe('user/rename', () => {
-  it('renames in one update: sessions keep working under the new name, sockets get me.changed, references stay put', async () => {
+  it('renames in one update: sessions keep working under the new name, sockets end (renamed), references stay put', async () => {
     const admin = await adminClient(cluster);
     const { u, id } = await userWithEverything(admin);
     const before = await references(id);
     expect(Object.values(before).some((n) => n > 0)).toBe(true);
     const socket = await u.socket({ node: cluster.b });
-    const changed = waitFor(socket, 'me.changed');
+    const out = waitFor(socket, 'logged.out');
     const newName = uniqueName('ren');
 
     expect((await admin.post('/api/admin/user/rename', { name: u.name, newName })).body).toEqual({ ok: true });
 
-    expect(await changed).toEqual({ name: newName });
+    expect(await out).toEqual({ reason: 'renamed' });
     expect((await u.on(cluster.b).get('/api/me')).body.username).toBe(newName);
-    // The live connection on the other node carries the new name.
-    const carried = async () => (await cluster.b.app.io.local.fetchSockets()).find((s) => s.data.userId === id)?.data.name;
-    for (let i = 0; i < 50 && (await carried()) !== newName; i++) await sleep(20);
-    expect(await carried()).toBe(newName);
+    // A new connection carries the new name.
+    const again = await u.socket({ node: cluster.b });
+    expect((await cluster.b.app.io.local.fetchSockets()).find((s) => s.id === again.id)?.data.name).toBe(newName);
+    again.close();
     expect(await idOf(newName)).toBe(id);
     expect(await idOf(u.name)).toBeUndefined();
     expect(await references(id)).toEqual(before);
