@@ -37,10 +37,10 @@ export function ackError(ack: Ack | undefined, err: unknown, ctx: AppContext): v
   }
 }
 
-/** An error's extra fields, and `retryAfter` (seconds) wherever HTTP would send Retry-After. */
-function ackExtra(err: AppError): Record<string, unknown> {
+/** `retryAfter` (seconds) wherever HTTP would send Retry-After. */
+function ackExtra(err: AppError): { retryAfter?: number } {
   const retryAfter = err.headers?.['Retry-After'];
-  return { ...err.extra, ...(retryAfter === undefined ? {} : { retryAfter: Number(retryAfter) }) };
+  return retryAfter === undefined ? {} : { retryAfter: Number(retryAfter) };
 }
 
 /** What the node needs from the gateway to shut down cleanly. */
