@@ -66,6 +66,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { usersStore } from './modules/users/users.store.ts';
 import { socialHooks } from './modules/social-hooks.ts';
+import { eventLimitHandlers } from './realtime/event-limits.ts';
 import { attachGateway, type Gateway, type SocketHandlers } from './realtime/gateway.ts';
 import { deliverLocallyFirst } from './realtime/local-first-adapter.ts';
 import { type ChatServer, SocketNotifier } from './realtime/notifier.ts';
@@ -151,6 +152,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     avatarFiles: [],
     fileShares: [],
     sendGuards: [],
+    speakGuards: [],
   };
   hooks.readinessChecks.push(
     databaseCheck(db),
@@ -221,8 +223,8 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   });
   // Runs inside the files transaction: db.query joins the ambient transaction.
   hooks.markFilesExpired.push((urls) => messages.markFilesExpired(uploadNames(urls)));
-  // Penalties decide who may send (a mute or a ban), on the socket and the HTTP path alike.
-  hooks.sendGuards.push((userId) => penalties.assertCanSend(userId));
+  // Penalties decide who may send, react or type (a mute or a ban), on the socket and the HTTP path alike.
+  hooks.speakGuards.push((userId) => penalties.assertCanSend(userId));
   // A file message must name a live file stored here that the sender may use: their own upload
   // (one indexed lookup, file types only) or one shared with them (docs/decisions.md, "File ownership").
   hooks.fileShares.push((userId, url) => messages.fileSharedWith(userId, url));
@@ -272,7 +274,8 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
 
   // Without the realtime role, io stays headless: not attached to HTTP (a /ws handshake gets 404),
   // but with the same adapter, so this node's Notifier still reaches sockets held by other nodes.
-  const socketHandlers: SocketHandlers[] = [messagingSocketHandlers(ctx)];
+  // The limits first: their middleware decides before any module's handler runs.
+  const socketHandlers: SocketHandlers[] = [eventLimitHandlers(ctx), messagingSocketHandlers(ctx)];
   let gateway: Gateway | undefined;
   if (config.roles.has('realtime')) {
     gateway = attachGateway(io, http, ctx, services, socketHandlers);

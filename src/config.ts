@@ -11,6 +11,24 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A token bucket: `<events per second>/<burst>` (e.g. `10/30`), or `off`. */
+const bucketSetting = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, c): EventBucket | null => {
+      const t = v.trim().toLowerCase();
+      if (t === 'off') return null;
+      const m = /^(\d+(?:\.\d+)?)\/(\d+)$/.exec(t);
+      const rate = Number(m?.[1]);
+      const burst = Number(m?.[2]);
+      if (!m || !(rate > 0) || rate > 10_000 || burst < 1 || burst > 100_000) {
+        c.addIssue({ code: 'custom', message: 'expected <events per second>/<burst>, e.g. 10/30, or off' });
+        return z.NEVER;
+      }
+      return { ratePerSec: rate, burst };
+    });
+
 const optionalString = z
   .string()
   .optional()
@@ -77,6 +95,15 @@ const envSchema = z.object({
   PRESENCE_TIMEOUT_MS: z.coerce.number().int().min(200).max(3_600_000).default(20_000),
   /** BullMQ: a job's lock lifetime and the stalled-job check period; a crashed worker's job is retried after about twice this. */
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Per-user token buckets of the socket events (docs/decisions.md, "Socket event limits"). */
+  SOCKET_LIMIT_MSG: bucketSetting('10/30'),
+  SOCKET_LIMIT_REACT: bucketSetting('5/30'),
+  SOCKET_LIMIT_RECALL: bucketSetting('5/30'),
+  SOCKET_LIMIT_TYPING: bucketSetting('5/20'),
+  SOCKET_LIMIT_STATUS: bucketSetting('2/10'),
+  /** This many rate-limit refusals on one connection within SOCKET_ABUSE_WINDOW_MS disconnect it; 0: never. */
+  SOCKET_ABUSE_REFUSALS: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  SOCKET_ABUSE_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** `production` makes placeholder secrets fatal (the image sets it). */
   NODE_ENV: optionalString,
   /** Lets a production node start with placeholder secrets anyway (a trial run). */
@@ -110,6 +137,23 @@ export function isPlaceholderSecret(value: string): boolean {
 }
 
 export type Env = z.input<typeof envSchema>;
+
+/** A token bucket: refilled at `ratePerSec`, holding at most `burst` events. */
+export interface EventBucket {
+  ratePerSec: number;
+  burst: number;
+}
+
+/** The socket events that spend a per-user bucket. */
+export const LIMITED_EVENTS = ['msg', 'react', 'recall', 'typing', 'status'] as const;
+export type LimitedEvent = (typeof LIMITED_EVENTS)[number];
+
+export interface SocketLimits {
+  /** null: that event is not limited. */
+  buckets: Record<LimitedEvent, EventBucket | null>;
+  /** `refusals` rate-limit refusals on one connection within `windowMs` disconnect it (0: never). */
+  abuse: { refusals: number; windowMs: number };
+}
 
 export interface Config {
   port: number;
@@ -149,6 +193,7 @@ export interface Config {
   shutdownGraceMs: number;
   presence: { heartbeatMs: number; timeoutMs: number };
   jobLockMs: number;
+  socketLimits: SocketLimits;
   /** Secret settings still holding a placeholder (allowed outside production, or with ALLOW_PLACEHOLDER_SECRETS). */
   placeholderSecrets: string[];
 }
@@ -287,6 +332,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     presence: { heartbeatMs: e.PRESENCE_HEARTBEAT_MS, timeoutMs: e.PRESENCE_TIMEOUT_MS },
     jobLockMs: e.JOB_LOCK_MS,
+    socketLimits: {
+      buckets: {
+        msg: e.SOCKET_LIMIT_MSG,
+        react: e.SOCKET_LIMIT_REACT,
+        recall: e.SOCKET_LIMIT_RECALL,
+        typing: e.SOCKET_LIMIT_TYPING,
+        status: e.SOCKET_LIMIT_STATUS,
+      },
+      abuse: { refusals: e.SOCKET_ABUSE_REFUSALS, windowMs: e.SOCKET_ABUSE_WINDOW_MS },
+    },
     placeholderSecrets: placeholders,
   };
 }

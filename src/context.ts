@@ -53,6 +53,11 @@ export interface Hooks {
    * The uploads module checks here that a file message names a stored file the sender may use.
    */
   sendGuards: Array<(userId: number, message: OutgoingMessage) => Promise<void>>;
+  /**
+   * Checks for everything a user makes others see in a room: a send (before its sendGuards),
+   * a reaction, a typing notice. Moderation registers its mute check here (`api.msg.muted`).
+   */
+  speakGuards: Array<(userId: number) => Promise<void>>;
 }
 
 /** What a send guard sees of the message being sent (its content rules already passed). */

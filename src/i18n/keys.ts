@@ -11,7 +11,7 @@ export const messages = {
   'api.notFound': 'Not found',
   'api.unauthorized': 'Login required',
   'api.forbidden': 'Permission denied',
-  'api.rateLimited': 'Too many requests for this API key',
+  'api.rateLimited': 'Too many requests, try again later',
   'api.internal': 'Internal error',
   'api.unavailable': 'Service unavailable',
   'api.keyNotAllowed': 'This endpoint accepts the session cookie only',

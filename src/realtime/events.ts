@@ -5,7 +5,10 @@
  */
 
 /** Acknowledgement of every client → server event. */
-export type Ack<T extends object = object> = (res: ({ ok: true } & T) | { ok: false; error: string }) => void;
+export type Ack<T extends object = object> = (res: ({ ok: true } & T) | AckFailure) => void;
+
+/** A refused event: `retryAfter` (seconds) when waiting helps, as HTTP's Retry-After (`api.rateLimited`, `api.unavailable`). */
+export type AckFailure = { ok: false; error: string; retryAfter?: number } & Record<string, unknown>;
 
 export interface PresencePayload {
   name: string;

@@ -31,11 +31,17 @@ const statusPayload = z.object({ invisible: z.boolean().optional(), away: z.bool
 export function ackError(ack: Ack | undefined, err: unknown, ctx: AppContext): void {
   // Not stored (or not done): the client may send it again once the dependency is back.
   if (err instanceof DependencyUnavailable) ctx.log.warn({ err }, 'socket handler: dependency unavailable');
-  if (err instanceof AppError) ack?.({ ok: false, error: err.key });
+  if (err instanceof AppError) ack?.({ ok: false, error: err.key, ...ackExtra(err) });
   else {
     ctx.log.error({ err }, 'socket handler failed');
     ack?.({ ok: false, error: 'api.internal' });
   }
+}
+
+/** `retryAfter` (seconds) wherever HTTP would send Retry-After. */
+function ackExtra(err: AppError): { retryAfter?: number } {
+  const retryAfter = err.headers?.['Retry-After'];
+  return retryAfter === undefined ? {} : { retryAfter: Number(retryAfter) };
 }
 
 /** What the node needs from the gateway to shut down cleanly. */

@@ -36,14 +36,28 @@ export class PresenceService {
     return { online: info?.connected ?? false, platforms: info?.platforms ?? [] };
   }
 
+  /**
+   * Records a connection; the first one announces the user online, unless they are invisible:
+   * an invisible user's comings and goings announce nothing at all (docs/decisions.md). Their
+   * persisted setting then becomes the live status, so that the last disconnection (on any
+   * node, with no account at hand) still knows to stay silent.
+   */
   async connected(user: PresenceDefaults & { name: string }, connId: string, platform: string): Promise<void> {
     const first = await this.ctx.state.presence.add(user.id, connId, platform);
-    if (first) await this.announce(user.name, user.id, seenByOthers(user, await this.info(user.id)));
+    if (!first) return;
+    const info = await this.info(user.id);
+    if (info?.status?.invisible ?? user.invisible) {
+      if (!info?.status) await this.ctx.state.presence.setStatus(user.id, { invisible: true, away: user.away });
+      return;
+    }
+    await this.announce(user.name, user.id, seenByOthers(user, info));
   }
 
   async disconnected(user: { id: number; name: string }, connId: string): Promise<void> {
+    // Read before the removal, which clears the live status with the last connection.
+    const invisible = (await this.info(user.id))?.status?.invisible ?? false;
     const last = await this.ctx.state.presence.remove(user.id, connId);
-    if (last) await this.announce(user.name, user.id, { online: false, away: false, platforms: [] });
+    if (last && !invisible) await this.announce(user.name, user.id, { online: false, away: false, platforms: [] });
   }
 
   /** Live switch (the `status` socket event or a settings change while connected). */
@@ -52,7 +66,9 @@ export class PresenceService {
     if (!before?.connected) return;
     await this.ctx.state.presence.setStatus(user.id, status);
     const view = seenByOthers({ id: user.id, ...status }, { ...before, status });
-    await this.announce(user.name, user.id, view, { ownDevices: true });
+    // Invisible before and after: others saw nothing change, so only the user's own devices hear of it.
+    const stillHidden = status.invisible && (before.status?.invisible ?? false);
+    await this.announce(user.name, user.id, view, { ownDevices: true, othersToo: !stillHidden });
   }
 
   /**
@@ -68,6 +84,7 @@ export class PresenceService {
     const infos = await this.ctx.state.presence.get(online);
     for (const id of online) {
       const user = await defaults(id);
+      if (infos.get(id)?.status?.invisible ?? user.invisible) continue;
       await this.announce(user.name, id, seenByOthers({ id, invisible: user.invisible, away: user.away }, infos.get(id)));
     }
     for (const id of offline) {
@@ -90,9 +107,14 @@ export class PresenceService {
    * reaches the user's own other devices; coming online or going offline has
    * no other device to tell (it is the first or the last connection).
    */
-  private async announce(name: string, userId: number, view: PresenceView, opts: { ownDevices?: boolean } = {}): Promise<void> {
+  private async announce(
+    name: string,
+    userId: number,
+    view: PresenceView,
+    opts: { ownDevices?: boolean; othersToo?: boolean } = {},
+  ): Promise<void> {
     const audience = new Set<number>();
-    for (const hook of this.ctx.hooks.presenceAudience) for (const id of await hook(userId)) audience.add(id);
+    if (opts.othersToo !== false) for (const hook of this.ctx.hooks.presenceAudience) for (const id of await hook(userId)) audience.add(id);
     if (opts.ownDevices) audience.add(userId);
     else audience.delete(userId);
     this.ctx.notifier.toUsers([...audience], 'presence', { name, ...view });

@@ -11,6 +11,7 @@ interface Entry {
 export class MemoryState implements SharedState {
   readonly kind = 'memory' as const;
   private readonly kv = new Map<string, Entry>();
+  private readonly buckets = new Map<string, TokenBucket>();
   private readonly bus = new EventEmitter();
   readonly presence: MemoryPresence;
   private readonly gcTimer: NodeJS.Timeout;
@@ -35,6 +36,7 @@ export class MemoryState implements SharedState {
   private collect(): void {
     const now = this.clock.now();
     for (const [k, e] of this.kv) if (e.expires <= now) this.kv.delete(k);
+    for (const [k, b] of this.buckets) if (b.full <= now) this.buckets.delete(k);
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
@@ -66,6 +68,12 @@ export class MemoryState implements SharedState {
     return { allowed: true, count: count + 1, resetMs };
   }
 
+  async takeToken(key: string, ratePerSec: number, burst: number) {
+    const bucket = this.buckets.get(key) ?? new TokenBucket(burst, this.clock.now());
+    this.buckets.set(key, bucket);
+    return bucket.take(this.clock.now(), ratePerSec / 1000, burst);
+  }
+
   async incr(key: string, ttlMs: number): Promise<number> {
     const e = this.live(key);
     const next = Number(e?.value ?? 0) + 1;
@@ -92,6 +100,28 @@ export class MemoryState implements SharedState {
   async close(): Promise<void> {
     clearInterval(this.gcTimer);
     this.bus.removeAllListeners();
+  }
+}
+
+/** The in-process token bucket (the Redis one is the TAKE_TOKEN script, same arithmetic). */
+class TokenBucket {
+  /** When the bucket is full again (it can then be forgotten: a new one starts full). */
+  full = 0;
+
+  constructor(
+    private tokens: number,
+    private ts: number,
+  ) {}
+
+  take(now: number, perMs: number, burst: number): { allowed: boolean; retryMs: number } {
+    if (now > this.ts) {
+      this.tokens = Math.min(burst, this.tokens + (now - this.ts) * perMs);
+      this.ts = now;
+    }
+    if (this.tokens < 1) return { allowed: false, retryMs: Math.ceil((1 - this.tokens) / perMs) };
+    this.tokens -= 1;
+    this.full = this.ts + (burst - this.tokens) / perMs;
+    return { allowed: true, retryMs: 0 };
   }
 }
 

@@ -10,6 +10,24 @@ c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return {1, c}`;
 
+/**
+ * Token bucket in one hash (tokens, time of the last refill), one round trip, atomic.
+ * ARGV: tokens per ms, burst, now (the injected clock), ttl. A node whose clock is behind the
+ * last refill time refills nothing. Returns {1, 0} or {0, ms until a token is there}.
+ */
+const TAKE_TOKEN = `
+local perMs, burst, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local v = redis.call('HMGET', KEYS[1], 't', 'ts')
+local tokens, ts = tonumber(v[1]) or burst, tonumber(v[2]) or now
+if now > ts then
+  tokens = math.min(burst, tokens + (now - ts) * perMs)
+  ts = now
+end
+if tokens < 1 then return {0, math.ceil((1 - tokens) / perMs)} end
+redis.call('HSET', KEYS[1], 't', tostring(tokens - 1), 'ts', tostring(ts))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return {1, 0}`;
+
 const INCR_TTL = `
 local v = redis.call('INCR', KEYS[1])
 if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -144,6 +162,16 @@ export class RedisState implements SharedState {
       number,
     ];
     return { allowed: allowed === 1, count, resetMs };
+  }
+
+  async takeToken(key: string, ratePerSec: number, burst: number) {
+    const perMs = ratePerSec / 1000;
+    // Once full again the bucket may vanish: a missing bucket is a full one.
+    const ttl = Math.ceil(burst / perMs) + 1000;
+    const [allowed, retryMs] = (await viaRedis(
+      this.redis.eval(TAKE_TOKEN, 1, this.k(key), String(perMs), burst, this.clock.now(), ttl),
+    )) as [number, number];
+    return { allowed: allowed === 1, retryMs };
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {

@@ -19,6 +19,11 @@ export interface SharedState {
    * rejected hit is not counted.
    */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; count: number; resetMs: number }>;
+  /**
+   * Token bucket `key`, refilled at `ratePerSec` and holding at most `burst` tokens (full when new):
+   * takes one token, or refuses and says in how many ms one will be there. Atomic across nodes.
+   */
+  takeToken(key: string, ratePerSec: number, burst: number): Promise<{ allowed: boolean; retryMs: number }>;
   /** Increments a counter that lives `ttlMs`; returns the new value. */
   incr(key: string, ttlMs: number): Promise<number>;
   /** Resolves with the number of subscriptions (one per subscribed node) that received the message. */

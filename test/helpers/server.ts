@@ -60,6 +60,9 @@ export async function startCluster(opts: StartOptions = {}): Promise<TestCluster
     REGISTRATION: 'open',
     // Tests give each scenario its own client address with X-Forwarded-For.
     TRUST_PROXY: 'true',
+    // Tests of other features send faster than a person (traffic generators, bursts): the socket
+    // event limits are off unless a test sets them (test/integration/socket-limits.test.ts).
+    ...Object.fromEntries(['MSG', 'REACT', 'RECALL', 'TYPING', 'STATUS'].map((e) => [`SOCKET_LIMIT_${e}`, 'off'])),
     ...(opts.seedAdmin === false ? {} : { ADMIN_USER: admin.name, ADMIN_PASSWORD: admin.password }),
     ...opts.env,
   };

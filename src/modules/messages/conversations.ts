@@ -25,8 +25,11 @@ export type Conversation =
  *   `api.group.noView`); any direct conversation with someone else.
  * - `send`: the group's send rule (`sendRefusal`: membership, mutes); a direct
  *   message needs an active friend (403 `api.msg.notFriend`).
- * - `react`: group members only; direct: as `send`.
- * - `typing`: group: as `read`; direct: as `send`.
+ * - `react`: group members only, and not while muted in the group (member
+ *   mute, or mute-all for plain members: `api.msg.groupMuted`, as `send`);
+ *   direct: as `send`.
+ * - `typing`: group: as `read`, and not while muted there (as `react`);
+ *   direct: as `send`.
  */
 export type Purpose = 'read' | 'send' | 'react' | 'typing';
 
@@ -85,6 +88,11 @@ export class Conversations {
       if (!member) throw forbidden('api.group.noView');
     } else if (!can('readMessages', groupActor)) {
       throw forbidden('api.group.noView');
+    }
+    // A member muted in the group may not react or type there either (a platform admin never is).
+    if ((purpose === 'react' || purpose === 'typing') && member) {
+      const refused = sendRefusal(groupActor, found.membership, found.group);
+      if (refused) throw forbidden(refused);
     }
     return { kind: 'group', room: roomKey.group(gid), gid, member };
   }

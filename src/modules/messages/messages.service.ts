@@ -75,6 +75,7 @@ export class MessagesService {
     if (refused) throw new AppError(refused.status, refused.key);
     const sender = await this.conversations.actor(userId);
     const conversation = await this.conversations.open(sender, body, 'send');
+    await this.speaking(sender);
     for (const guard of this.ctx.hooks.sendGuards) await guard(sender.id, body);
     const file = isFileType(body.type);
     const message: NewMessage = {
@@ -150,6 +151,7 @@ export class MessagesService {
     if (!isValidEmoji(body.emoji)) throw badRequest('api.msg.badEmoji');
     const actor = await this.conversations.actor(userId);
     const conversation = await this.conversations.open(actor, body, 'react');
+    await this.speaking(actor);
     const reaction = { room: conversation.room, idx: body.idx, emoji: body.emoji, userId: actor.id, ts: this.ctx.clock.now() };
     const reactions = await this.ctx.db.tx(async (q) => {
       // Shared lock: reactions run side by side, a recall waits for them (and they for it).
@@ -176,6 +178,7 @@ export class MessagesService {
   async typing(userId: number, body: TypingBody): Promise<boolean> {
     const actor = await this.conversations.actor(userId);
     const conversation = await this.conversations.open(actor, { gid: body.gid, dm: body.pm }, 'typing');
+    await this.speaking(actor);
     const { allowed } = await this.ctx.state.hit(`typing:${actor.id}:${conversation.room}`, 1, TYPING_WINDOW_MS);
     if (!allowed) return false;
     if (conversation.kind === 'group') {
@@ -184,6 +187,11 @@ export class MessagesService {
       this.ctx.notifier.toUser(conversation.other.id, 'typing', { from: actor.name, pm: actor.name });
     }
     return true;
+  }
+
+  /** A muted (or banned) user may not send, react or type anywhere: the speakGuards refuse. */
+  private async speaking(actor: Actor): Promise<void> {
+    for (const guard of this.ctx.hooks.speakGuards) await guard(actor.id);
   }
 
   /**

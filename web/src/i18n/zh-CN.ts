@@ -8,7 +8,7 @@ export const zhCN: Catalogue = {
   'api.notFound': '未找到',
   'api.unauthorized': '请先登录',
   'api.forbidden': '没有权限',
-  'api.rateLimited': '此 API 密钥的请求过多',
+  'api.rateLimited': '请求过多，请稍后再试',
   'api.internal': '内部错误',
   'api.unavailable': '服务暂不可用',
   'api.keyNotAllowed': '此接口只接受会话 Cookie',
