@@ -16,6 +16,7 @@ import {
   type SocketData,
 } from './events.ts';
 import type { ChatServer } from './notifier.ts';
+import { handshakeOriginCheck } from './handshake-origin.ts';
 import { rooms } from './rooms.ts';
 
 /** One client connection, with this server's event maps and handshake data. */
@@ -74,6 +75,7 @@ export function attachGateway(
     void work.finally(() => inFlight.delete(work));
   };
 
+  io.use(handshakeOriginCheck(ctx.config));
   io.use(async (socket, next) => {
     try {
       const ip = requestAddress(socket.request, trust);
