@@ -32,7 +32,12 @@ export function discardRestOfBody(req: IncomingMessage): void {
     seen += chunk.length;
     if (seen > LINGER_BYTES) close();
   });
-  req.once('end', () => clearTimeout(timer));
-  socket.once('close', () => clearTimeout(timer));
+  const stopTimer = () => clearTimeout(timer);
+  socket.once('close', stopTimer);
+  // The connection may carry more requests: leave no listener behind on it.
+  req.once('end', () => {
+    stopTimer();
+    socket.off('close', stopTimer);
+  });
   req.resume();
 }
