@@ -1,4 +1,4 @@
-import { createServer, type Server as HttpServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
@@ -17,7 +17,7 @@ import type { Services } from './services.ts';
 import { healthRoutes } from './http/health.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { databaseCheck, namedCheck, redisCheck } from './http/readiness.ts';
-import { buildExpress } from './http/server.ts';
+import { buildExpress, createHttpServer } from './http/server.ts';
 import { webApp } from './http/web-app.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import { randomHex } from './lib/crypto.ts';
@@ -128,6 +128,8 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     serveClient: false,
     transports: config.wsPolling ? ['polling', 'websocket'] : ['websocket'],
     maxHttpBufferSize: 256 * 1024,
+    // Long-polling from the web clients of CORS_ORIGINS (WebSocket needs no CORS; the handshake's origin is checked in the gateway).
+    ...(config.corsOrigins.length > 0 ? { cors: { origin: config.corsOrigins, credentials: true } } : {}),
     pingInterval: 25_000,
     pingTimeout: 20_000,
   });
@@ -270,7 +272,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const opsRouters = [metricsRoutes(ctx), ...(config.roles.has('api') ? [apiDocsRoutes(deps)] : [])];
   // The web client goes with the API: a node serving the API serves the app at / too.
   const app = buildExpress(ctx, [...routers, ...opsRouters], [ipBanGate(penalties)], config.roles.has('api') ? [webApp()] : []);
-  const http = createServer(app);
+  const http = createHttpServer(app);
 
   // Without the realtime role, io stays headless: not attached to HTTP (a /ws handshake gets 404),
   // but with the same adapter, so this node's Notifier still reaches sockets held by other nodes.

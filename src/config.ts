@@ -66,6 +66,16 @@ const envSchema = z.object({
   S3_CHECKSUMS: z.enum(['WHEN_SUPPORTED', 'WHEN_REQUIRED']).default('WHEN_SUPPORTED'),
   TRUST_PROXY: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** Other origins whose web pages may call the API with the cookie (CORS with credentials), comma-separated. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isOrigin, 'each entry must be an origin: scheme://host[:port], no path'))),
+  /** Registrations (`POST /api/register`) one client address may attempt per hour. */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** `POST /api/setup` attempts one client address may make per hour. */
+  SETUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   REGISTRATION: z.enum(['approval', 'open', 'closed']).default('approval'),
   ADMIN_USER: optionalString,
   ADMIN_PASSWORD: optionalString,
@@ -155,6 +165,17 @@ export interface SocketLimits {
   abuse: { refusals: number; windowMs: number };
 }
 
+/** `https://chat.example.com` or `http://localhost:5173`: what a browser sends as `Origin`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === 'https:' || url.protocol === 'http:') && bare;
+  } catch {
+    return false;
+  }
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -176,6 +197,10 @@ export interface Config {
     | undefined;
   trustProxy: boolean | number | string | undefined;
   publicUrl: string | undefined;
+  /** CORS_ORIGINS, each as its URL origin (lower case, no default port). */
+  corsOrigins: string[];
+  /** Attempts per client address per hour. */
+  addressLimits: { register: number; setup: number };
   registration: 'approval' | 'open' | 'closed';
   admin: { name: string; password: string } | undefined;
   setupToken: string | undefined;
@@ -312,6 +337,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
+    corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
+    addressLimits: { register: e.REGISTER_RATE_LIMIT, setup: e.SETUP_RATE_LIMIT },
     registration: e.REGISTRATION,
     admin: e.ADMIN_USER && e.ADMIN_PASSWORD ? { name: e.ADMIN_USER, password: e.ADMIN_PASSWORD } : undefined,
     setupToken: e.SETUP_TOKEN,

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, DependencyUnavailable } from '../errors.ts';
+import { discardRestOfBody } from './linger.ts';
 
 /** Unknown /api route: JSON 404, never Express' HTML page. */
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -39,9 +40,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (known) {
     if (known.headers) res.set(known.headers);
-    // A 413 answered before the body was read: close rather than drain an unwanted upload.
-    if (known.status === 413) res.set('Connection', 'close');
     res.status(known.status).json({ ok: false, error: known.key, ...known.extra });
+    // Answered before the body was read (413, 415, a refusal): drain a bounded amount so the client gets the answer.
+    discardRestOfBody(req);
     return;
   }
   req.log?.error({ err }, 'unhandled error');

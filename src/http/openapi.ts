@@ -3,6 +3,7 @@ import type { Application, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Scope } from '../identity.ts';
 import { type Access, routeAccess } from './access.ts';
+import { jsonBodyOnly } from './body-type.ts';
 import { listRoutes, type ServedRoute } from './routes.ts';
 
 /**
@@ -54,6 +55,8 @@ export interface RouteDoc {
   errors?: Partial<Record<ErrorStatus, string>>;
   /** `metricsToken`: a bearer token that is required only when configured. */
   security?: 'metricsToken';
+  /** The handler reads the body itself whatever its type (tus' creation-with-upload): no 415 for a non-JSON body. */
+  readsOwnBody?: true;
 }
 
 const ROUTE_DOC = Symbol('chat.routeDoc');
@@ -64,10 +67,12 @@ type DescribedHandler = RequestHandler & { [ROUTE_DOC]: RouteDoc };
  * Declares a route for the OpenAPI document. Put it among the route's
  * handlers, before the login middleware:
  * `r.post('/api/login', describeRoute({ summary: 'Log in', body: loginBody }), handler)`.
- * At run time it only calls `next()`.
+ * At run time it holds the route to the body types it declares: a route
+ * without `bodyContent` takes JSON or nothing (415 otherwise, body-type.ts).
  */
 export function describeRoute(doc: RouteDoc): RequestHandler {
-  const handler: RequestHandler = (_req, _res, next) => next();
+  const ownBody = doc.bodyContent !== undefined || doc.readsOwnBody === true;
+  const handler: RequestHandler = ownBody ? (_req, _res, next) => next() : (req, res, next) => jsonBodyOnly(req, res, next);
   return Object.assign(handler, { [ROUTE_DOC]: doc }) satisfies DescribedHandler;
 }
 
@@ -94,6 +99,7 @@ const IMPLIED_ERRORS: Record<string, string> = {
   401: 'Not logged in, or an unknown, revoked or expired API key',
   403: 'Account not active, API key without the scope, or not allowed',
   413: 'Request body too large',
+  415: 'A body that is not JSON (`api.unsupportedMediaType`)',
   429: 'API-key rate window exhausted (`api.rateLimited`, `Retry-After`)',
 };
 
@@ -108,6 +114,7 @@ function impliedErrors(doc: RouteDoc, access: Access): Record<number, string> {
   if (access === 'admin') errs[403] = 'Not an administrator, or an API key without the `admin` scope';
   if (access === 'login' || access === 'admin') errs[429] = IMPLIED_ERRORS[429]!;
   if (doc.body || doc.bodyContent) errs[413] = IMPLIED_ERRORS[413]!;
+  if (doc.body && !doc.bodyContent && !doc.readsOwnBody) errs[415] = IMPLIED_ERRORS[415]!;
   for (const [status, when] of Object.entries(doc.errors ?? {})) {
     const implied = errs[Number(status)];
     if (when) errs[Number(status)] = implied ? `${when}. Also: ${implied}` : when;

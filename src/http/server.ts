@@ -1,8 +1,11 @@
+import { createServer, type Server } from 'node:http';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { originPolicyOf } from '../lib/origin-policy.ts';
 import { assertAccessDeclared } from './access.ts';
+import { corsForAllowedOrigins, originGate } from './origin.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { observeRequests } from './request-log.ts';
 import { listRoutes } from './routes.ts';
@@ -12,8 +15,9 @@ export const JSON_LIMIT_BYTES = 100 * 1024;
 
 /**
  * Refuses a body whose declared length is over `limit` before reading any of
- * it (body-parser would first read the whole upload off the socket). The
- * connection is closed after the answer so the client stops sending.
+ * it (body-parser would first read the whole upload off the socket), and
+ * before `100 Continue` when the client waits for it. The error handler then
+ * discards what the client still sends (linger.ts), so it reads the 413.
  */
 export function declaredLengthLimit(limit: number): RequestHandler {
   return (req, _res, next) => {
@@ -22,6 +26,26 @@ export function declaredLengthLimit(limit: number): RequestHandler {
     next();
   };
 }
+
+/**
+ * The HTTP server of an app. A request with `Expect: 100-continue` goes
+ * through the app like any other instead of getting `100 Continue` from Node
+ * at once: the gates and the declared-length limit can then refuse it (413,
+ * 403) before the client sends the body, and `continueWhenAccepted` sends the
+ * 100 once they let it through.
+ */
+export function createHttpServer(app: Express): Server {
+  const server = createServer(app);
+  // Emitted as 'request', so that every request listener (Socket.IO's too) sees it as usual.
+  server.on('checkContinue', (req, res) => server.emit('request', req, res));
+  return server;
+}
+
+/** Sends `100 Continue` to a client waiting for it before sending its body. */
+export const continueWhenAccepted: RequestHandler = (req, res, next) => {
+  if (/100-continue/i.test(req.headers.expect ?? '') && !res.headersSent) res.writeContinue();
+  next();
+};
 
 /**
  * helmet's security headers, computed once and set in one loop: they do not
@@ -60,12 +84,17 @@ export function buildExpress(
   if (ctx.config.trustProxy !== undefined) app.set('trust proxy', ctx.config.trustProxy);
   app.use(observeRequests(app, ctx));
   app.use(securityHeaders());
+  const origins = originPolicyOf(ctx.config);
+  if (ctx.config.corsOrigins.length > 0) app.use(corsForAllowedOrigins(origins));
   for (const gate of gates) app.use(gate);
+  app.use(originGate(origins));
   app.use((req, res, next) => {
     // Only JSON bodies are limited here; upload routes apply their own limits to multipart bodies.
     if (req.is('application/json')) return declaredLengthLimit(JSON_LIMIT_BYTES)(req, res, next);
     next();
   });
+  // Everything above may refuse a request before its body is sent: only now does the client get `100 Continue`.
+  app.use(continueWhenAccepted);
   app.use(express.json({ limit: JSON_LIMIT_BYTES }));
   for (const r of routers) app.use(r);
   // A route that does not say who may call it must not be served at all.

@@ -15,6 +15,9 @@ export const messages = {
   'api.internal': 'Internal error',
   'api.unavailable': 'Service unavailable',
   'api.keyNotAllowed': 'This endpoint accepts the session cookie only',
+  'api.originForbidden': 'Refused: the request came from a page of another site',
+  'api.unsupportedMediaType': 'The request body must be JSON (Content-Type: application/json)',
+  'api.address.rateLimited': 'Too many attempts from this address, try again later',
   // setup
   'api.setup.done': 'An administrator already exists',
   'api.setup.badToken': 'Wrong setup token',

@@ -17,6 +17,7 @@ import {
 } from './events.ts';
 import type { ChatServer } from './notifier.ts';
 import { CredentialGuard } from './credential-guard.ts';
+import { handshakeOriginCheck } from './handshake-origin.ts';
 import { rooms } from './rooms.ts';
 
 /** One client connection, with this server's event maps and handshake data. */
@@ -82,6 +83,7 @@ export function attachGateway(
     void work.finally(() => inFlight.delete(work));
   };
 
+  io.use(handshakeOriginCheck(ctx.config));
   io.use(async (socket, next) => {
     try {
       const ip = requestAddress(socket.request, trust);

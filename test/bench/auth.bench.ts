@@ -38,7 +38,7 @@ async function rawArgonRate(seconds: number): Promise<number> {
 export async function run(mode: { name: string; env: Record<string, string> } = { name: 'embedded', env: {} }): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chat-bench-'));
   const bare = await spawnServer('test/bench/bare-server.ts');
-  const app = await spawnServer('test/bench/app-server.ts', { DATA_DIR: dataDir, REGISTRATION: 'open', ...mode.env });
+  const app = await spawnServer('test/bench/app-server.ts', { DATA_DIR: dataDir, REGISTRATION: 'open', REGISTER_RATE_LIMIT: '1000000', ...mode.env });
   try {
     const name = `bench${Date.now().toString(36)}`;
     await json(`${app.url}/api/register`, { name, password: PASSWORD, email: 'bench@example.com' });

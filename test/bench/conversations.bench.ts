@@ -25,7 +25,7 @@ const PASSWORD = 'Bench-pass-2024';
 export async function run(mode: { name: string; env: Record<string, string> } = { name: 'embedded', env: {} }): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chat-bench-conversations-'));
   const app = await createApp({
-    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', REGISTRATION: 'open', DATA_DIR: dataDir, ...mode.env }),
+    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', REGISTRATION: 'open', REGISTER_RATE_LIMIT: '1000000', DATA_DIR: dataDir, ...mode.env }),
   });
   try {
     const { port } = await app.listen();

@@ -11,6 +11,7 @@ import type { LoginResult } from './auth.service.ts';
 import { loginBody, registerBody, setupBody, twofaDisableBody, twofaEnableBody, twofaVerifyBody } from './auth.schema.ts';
 import { apiRouter } from '../../http/routes.ts';
 import { open } from '../../http/access.ts';
+import { addressLimit } from '../../http/address-limit.ts';
 
 /**
  * Answers a login (password, 2FA or third-party): a challenge for a 2FA
@@ -35,6 +36,9 @@ export function sendLoginResult(req: Request, res: Response, result: LoginResult
 /** Public: register, login, 2FA verify, logout, setup. Logged in: 2FA management. */
 export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Router {
   const r = apiRouter();
+  // Per client address, cluster-wide (docs/decisions.md, "Registration and setup limits").
+  const registerLimit = addressLimit(ctx.state, 'register', ctx.config.addressLimits.register);
+  const setupLimit = addressLimit(ctx.state, 'setup', ctx.config.addressLimits.setup);
   const client = (req: Request) => ({ ip: clientIp(req), userAgent: req.get('user-agent') ?? '' });
   const finishLogin = (req: Request, res: Response, result: LoginResult, withToken: boolean | undefined) =>
     sendLoginResult(req, res, result, ctx.config.sessionDays, withToken === true);
@@ -46,9 +50,14 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       summary: 'Register an account (pending under REGISTRATION=approval)',
       body: registerBody,
       responseDescription: '`{ok, message}`',
-      errors: { 403: 'Registration is closed (`api.register.closed`)', 409: 'Name taken (`api.user.nameTaken`)' },
+      errors: {
+        403: 'Registration is closed (`api.register.closed`)',
+        409: 'Name taken (`api.user.nameTaken`)',
+        429: 'Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`)',
+      },
     }),
     open,
+    registerLimit,
     async (req, res) => {
     await auth.register(parse(registerBody, req.body));
     res.json({ ok: true, message: 'api.register.submitted' });
@@ -119,9 +128,14 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       summary: 'Create the first administrator (needs SETUP_TOKEN when configured)',
       body: setupBody,
       responseDescription: '`{ok, name}`',
-      errors: { 403: 'Wrong setup token (`api.setup.badToken`)', 409: 'An administrator exists (`api.setup.done`)' },
+      errors: {
+        403: 'Wrong setup token (`api.setup.badToken`)',
+        409: 'An administrator exists (`api.setup.done`)',
+        429: 'Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`)',
+      },
     }),
     open,
+    setupLimit,
     async (req, res) => {
     const user = await auth.setup(parse(setupBody, req.body), clientIp(req));
     res.json({ ok: true, name: user.name });

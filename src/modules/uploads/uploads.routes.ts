@@ -219,6 +219,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       description:
         'The tus 1.0.0 protocol (e.g. tus-js-client with `endpoint: "/api/tus"`); the upload URL is the `Location` of the answer. A body of type `application/offset+octet-stream` may carry the first bytes (creation-with-upload). The path has no id on creation.',
       headers: tusCreateHeaders,
+      readsOwnBody: true,
       status: 201,
       emptyBody: true,
       responseDescription: 'Created: the upload URL is in `Location`',

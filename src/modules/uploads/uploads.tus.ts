@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, DependencyUnavailable, notFound } from '../../errors.ts';
 import type { Identity } from '../../identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
+import { originPolicyOf } from '../../lib/origin-policy.ts';
 import type { SharedState } from '../../state/shared-state.ts';
 import { s3ClientConfig, storageFailure } from '../../storage/s3.ts';
 import { uploadsDir } from '../../storage/index.ts';
@@ -104,6 +105,7 @@ export class TusEndpoint {
     private readonly datastore: TusDataStore,
     locker: Locker,
   ) {
+    const origins = originPolicyOf(ctx.config);
     this.server = new Server({
       path: TUS_PATH,
       datastore,
@@ -112,6 +114,9 @@ export class TusEndpoint {
       relativeLocation: true,
       namingFunction: () => randomHex(16),
       exposedHeaders: Object.values(RESULT_HEADERS),
+      // CORS for CORS_ORIGINS only, with credentials; tus' default is `Access-Control-Allow-Origin: *`.
+      allowedOrigins: (origin) => origins.isCorsOrigin(origin),
+      allowedCredentials: ctx.config.corsOrigins.length > 0,
       onUploadCreate: (req, upload) => this.onCreate(req, upload),
       onIncomingRequest: (req, id) => this.checkOwner(req, id),
       onUploadFinish: (req, upload) => this.onFinish(req, upload),

@@ -1899,6 +1899,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -1972,6 +1981,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2129,6 +2147,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -2254,6 +2281,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2419,6 +2455,15 @@ export interface operations {
             };
             /** @description More than 200 names (`api.tooLarge`). Also: Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2610,6 +2655,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -2756,6 +2810,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -2838,6 +2901,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2994,6 +3066,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -3089,6 +3170,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -3162,6 +3252,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3249,6 +3348,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -3323,6 +3431,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3419,6 +3536,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -3500,6 +3626,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -3574,6 +3709,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3671,6 +3815,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -3755,6 +3908,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3972,6 +4134,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -4146,6 +4317,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -4293,6 +4473,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -4373,6 +4562,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -4438,6 +4636,15 @@ export interface operations {
             };
             /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4518,6 +4725,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4607,6 +4823,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4739,6 +4964,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -4812,6 +5046,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4969,6 +5212,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -5050,6 +5302,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -5124,6 +5385,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5221,6 +5491,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -5303,6 +5582,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5399,6 +5687,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -5488,6 +5785,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -5564,6 +5870,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5707,6 +6022,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -5789,6 +6113,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6014,6 +6347,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -6088,6 +6430,15 @@ export interface operations {
             };
             /** @description Nickname over 32 characters (`api.tooLarge`). Also: Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6171,6 +6522,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6326,6 +6686,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -6400,6 +6769,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6555,6 +6933,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -6629,6 +7016,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6718,6 +7114,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6815,6 +7220,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -6898,6 +7312,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7048,6 +7471,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7215,6 +7647,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     postApiKeysDelete: {
@@ -7279,6 +7720,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7353,6 +7803,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     postApiLogin: {
@@ -7411,6 +7870,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7662,6 +8130,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -7864,6 +8341,15 @@ export interface operations {
             };
             /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8263,6 +8749,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -8403,6 +8898,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -8511,6 +9015,24 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     postApiReport: {
@@ -8596,6 +9118,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8726,6 +9257,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -8813,6 +9353,24 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9290,6 +9848,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -9355,6 +9922,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9467,6 +10043,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9632,6 +10217,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9839,6 +10433,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
@@ -9914,6 +10517,15 @@ export interface operations {
             };
             /** @description A size that is not 1 byte to 100 MB (`api.upload.tooLarge`). Also: Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
