@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './driver.ts';
+import { backfillNameSkeletons, NAME_SKELETON_MIGRATION } from './name-skeletons.ts';
 import type { PgliteDb } from './pglite.ts';
 import { PostgresDb } from './postgres.ts';
 
@@ -37,6 +38,7 @@ const LEDGER = `create table if not exists schema_migrations (
  * On Postgres a session advisory lock makes concurrent node starts wait for
  * each other instead of racing; PGlite is single-process by construction.
  * `upTo` stops after that version (an import loads an archive at its own schema version first).
+ * Data a migration cannot compute in SQL is filled in JS right after (user name skeletons).
  */
 export async function migrate(db: Db, opts: { upTo?: number } = {}): Promise<string[]> {
   const migrations = listMigrations().filter((m) => opts.upTo === undefined || m.version <= opts.upTo);
@@ -66,6 +68,9 @@ export async function migrate(db: Db, opts: { upTo?: number } = {}): Promise<str
           }
           applied.push(m.name);
         }
+        if (migrations.some((m) => NAME_SKELETON_MIGRATION.test(m.name))) {
+          await backfillNameSkeletons({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+        }
         return applied;
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
@@ -88,5 +93,6 @@ export async function migrate(db: Db, opts: { upTo?: number } = {}): Promise<str
     });
     applied.push(m.name);
   }
+  if (migrations.some((m) => NAME_SKELETON_MIGRATION.test(m.name))) await backfillNameSkeletons(lite);
   return applied;
 }

@@ -81,6 +81,40 @@ export class MemoryState implements SharedState {
     return next;
   }
 
+  private attempts(key: string): { n: number; parts: Record<string, number> } {
+    const raw = this.live(key)?.value;
+    return raw ? (JSON.parse(raw) as { n: number; parts: Record<string, number> }) : { n: 0, parts: {} };
+  }
+
+  async attempt(key: string, part: string, limit: number, ttlMs: number) {
+    const now = this.clock.now();
+    const a = this.attempts(key);
+    if (a.n >= limit) return { allowed: false, count: a.n, retryMs: (this.kv.get(key)?.expires ?? now) - now };
+    a.n += 1;
+    a.parts[part] = (a.parts[part] ?? 0) + 1;
+    this.kv.set(key, { value: JSON.stringify(a), expires: now + ttlMs });
+    return { allowed: true, count: a.n, retryMs: ttlMs };
+  }
+
+  async forgive(key: string, parts: readonly string[], one = false): Promise<void> {
+    const e = this.live(key);
+    if (!e) return;
+    const a = this.attempts(key);
+    for (const p of one ? parts.slice(0, 1) : parts) {
+      const take = Math.min(a.parts[p] ?? 0, one ? 1 : Number.MAX_SAFE_INTEGER);
+      a.n -= take;
+      if ((a.parts[p] ?? 0) - take > 0) a.parts[p] = (a.parts[p] ?? 0) - take;
+      else delete a.parts[p];
+    }
+    if (a.n <= 0) this.kv.delete(key);
+    else e.value = JSON.stringify(a);
+  }
+
+  async attemptsBlocked(key: string, limit: number): Promise<number> {
+    const e = this.live(key);
+    return e && this.attempts(key).n >= limit ? e.expires - this.clock.now() : 0;
+  }
+
   async publish(channel: string, message: string): Promise<number> {
     this.bus.emit(channel, message);
     return this.bus.listenerCount(channel);

@@ -34,6 +34,41 @@ if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
 /**
+ * Attempts (login lockout): one hash per key, `n` the attempts counted, `exp` when they lapse
+ * (injected clock, ARGV[1]), `p:<part>` the attempts of each part. One key, so one slot on a
+ * Redis Cluster. ATTEMPT: ARGV = now, limit, ttl, part.
+ */
+const ATTEMPT = `
+local now = tonumber(ARGV[1])
+local exp = tonumber(redis.call('HGET', KEYS[1], 'exp') or '0')
+if exp <= now then redis.call('DEL', KEYS[1]) end
+local n = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+if n >= tonumber(ARGV[2]) then return {0, n, exp - now} end
+n = redis.call('HINCRBY', KEYS[1], 'n', 1)
+redis.call('HINCRBY', KEYS[1], 'p:' .. ARGV[4], 1)
+redis.call('HSET', KEYS[1], 'exp', now + tonumber(ARGV[3]))
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) + 60000)
+return {1, n, tonumber(ARGV[3])}`;
+
+/** ARGV = now, one (1: a single attempt of the first part), parts... */
+const FORGIVE = `
+local exp = tonumber(redis.call('HGET', KEYS[1], 'exp') or '0')
+if exp <= tonumber(ARGV[1]) then redis.call('DEL', KEYS[1]) return 0 end
+local n = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+local last = #ARGV
+if ARGV[2] == '1' then last = 3 end
+for i = 3, last do
+  local f = 'p:' .. ARGV[i]
+  local have = tonumber(redis.call('HGET', KEYS[1], f) or '0')
+  local take = have
+  if ARGV[2] == '1' and take > 1 then take = 1 end
+  n = n - take
+  if have - take > 0 then redis.call('HSET', KEYS[1], f, have - take) else redis.call('HDEL', KEYS[1], f) end
+end
+if n <= 0 then redis.call('DEL', KEYS[1]) else redis.call('HSET', KEYS[1], 'n', n) end
+return n`;
+
+/**
  * Presence layout: per user a hash of connections (`<node>|<conn>` → platform),
  * per node a set of its connections (for the crash sweep), and two shared
  * hashes read by lists: `agg` (user id → comma-joined distinct platforms, only
@@ -176,6 +211,25 @@ export class RedisState implements SharedState {
 
   async incr(key: string, ttlMs: number): Promise<number> {
     return (await viaRedis(this.redis.eval(INCR_TTL, 1, this.k(key), Math.ceil(ttlMs)))) as number;
+  }
+
+  async attempt(key: string, part: string, limit: number, ttlMs: number) {
+    const ttl = Math.ceil(ttlMs);
+    const [allowed, count, retryMs] = (await viaRedis(
+      this.redis.eval(ATTEMPT, 1, this.k(key), this.clock.now(), limit, ttl, part),
+    )) as [number, number, number];
+    return { allowed: allowed === 1, count, retryMs };
+  }
+
+  async forgive(key: string, parts: readonly string[], one = false): Promise<void> {
+    if (parts.length === 0) return;
+    await viaRedis(this.redis.eval(FORGIVE, 1, this.k(key), this.clock.now(), one ? '1' : '0', ...parts));
+  }
+
+  async attemptsBlocked(key: string, limit: number): Promise<number> {
+    const [n, exp] = await viaRedis(this.redis.hmget(this.k(key), 'n', 'exp'));
+    const left = Number(exp ?? 0) - this.clock.now();
+    return left > 0 && Number(n ?? 0) >= limit ? left : 0;
   }
 
   async publish(channel: string, message: string): Promise<number> {

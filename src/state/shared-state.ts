@@ -26,6 +26,16 @@ export interface SharedState {
   takeToken(key: string, ratePerSec: number, burst: number): Promise<{ allowed: boolean; retryMs: number }>;
   /** Increments a counter that lives `ttlMs`; returns the new value. */
   incr(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Reserves one attempt under `key` for one of its parts (`part`), atomically: refused (and not
+   * counted) while `key` holds `limit` attempts; else counted in the key and in the part, and the
+   * key lives `ttlMs` from now. A reserved attempt stays counted (a failure) unless forgiven.
+   */
+  attempt(key: string, part: string, limit: number, ttlMs: number): Promise<{ allowed: boolean; count: number; retryMs: number }>;
+  /** Removes from `key` every attempt counted for these parts (a success), or, with `one`, one attempt of the first part. */
+  forgive(key: string, parts: readonly string[], one?: boolean): Promise<void>;
+  /** Milliseconds until `key` holds fewer than `limit` attempts; 0 when it does now. */
+  attemptsBlocked(key: string, limit: number): Promise<number>;
   /** Resolves with the number of subscriptions (one per subscribed node) that received the message. */
   publish(channel: string, message: string): Promise<number>;
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;

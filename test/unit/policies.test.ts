@@ -3,13 +3,25 @@ import { loadConfig, ConfigError } from '../../src/config.ts';
 import { normalizeScopes } from '../../src/identity.ts';
 import { loginRefusal } from '../../src/modules/auth/auth.policy.ts';
 import { grantableScopes } from '../../src/modules/keys/keys.policy.ts';
-import { isStrongPassword, isUploadPath, isValidEmail, isValidName } from '../../src/modules/users/users.policy.ts';
+import { nameSkeleton, parseUserName } from '../../src/modules/users/user-names.ts';
+import { isStrongPassword, isUploadPath, isValidEmail } from '../../src/modules/users/users.policy.ts';
 
 describe('account policy', () => {
   it.each([
     ['ab', true], ['张伟', true], ['さくら', true], ['José.Ñ-_9', true], ['a', false], ['x'.repeat(33), false],
-    ['a b', false], ['a/b', false], ['<script>', false], ['ab\u0000', false], ['١٢٣abc', true],
-  ])('name %j valid: %s', (name, ok) => expect(isValidName(name)).toBe(ok));
+    ['a b', false], ['a/b', false], ['<script>', false], ['ab\u0000', false], ['١٢٣عمر', true], ['Иван_Петров', true],
+    ['山田たろう', true], ['abc漢字', true], ['홍길동abc', true], ['ΑΒΓ', true], ['user.name', true], ['_x', true],
+    // Look-alikes (issue 13): invisible characters, mixed scripts, dot-only or dot-ended names.
+    ['admin\u034F', false], ['admin\uFE0F', false], ['admin\u{E0100}', false], ['ad\u200Bmin', false], ['ad\u202Emin', false],
+    ['\u0430dmin', false], ['١٢٣abc', false], ['Ива\u006E', false], ['..', false], ['._', false], ['.ab', false], ['ab.', false],
+  ])('name %j valid: %s', (name, ok) => expect(parseUserName(name) !== undefined).toBe(ok));
+
+  it('keeps names in NFKC and gives look-alikes one skeleton', () => {
+    expect(parseUserName('\uFF41dmin')?.name).toBe('admin');
+    for (const n of ['admin', 'ADMIN', 'adm\u0131n', 'adrnin', '\uFF41dmin']) expect(nameSkeleton(n)).toBe(nameSkeleton('admin'));
+    expect(nameSkeleton('\u0430\u0441\u0435')).toBe(nameSkeleton('ace'));
+    expect(nameSkeleton('admins')).not.toBe(nameSkeleton('admin'));
+  });
 
   it.each([
     ['Correct-horse-42', true], ['abcdefg1', true], ['密码密码密码12', true], ['short1', false], ['abcdefgh', false],

@@ -5,7 +5,8 @@ import { type Actor, audit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { PenaltiesService } from '../moderation/penalties.service.ts';
-import { isStrongPassword, isValidName } from '../users/users.policy.ts';
+import { parseUserName } from '../users/user-names.ts';
+import { isStrongPassword } from '../users/users.policy.ts';
 import { type AvatarFiles, checkAvatar } from '../users/users.service.ts';
 import { type UserRow, usersStore } from '../users/users.store.ts';
 import { adminStore } from './admin.store.ts';
@@ -73,12 +74,15 @@ export class AdminUsersService {
    * someone else may now register. A new connection carries the new name.
    */
   async rename(actor: Actor, name: string, newName: string): Promise<void> {
-    const wanted = newName.trim();
-    if (!isValidName(wanted)) throw badRequest('api.register.badName');
+    const parsed = parseUserName(newName);
+    if (!parsed) throw badRequest('api.register.badName');
+    const wanted = parsed.name;
     const user = await this.byName(name);
+    // A look-alike of another account is taken; the user's own skeleton is not (`bob` → `Bob`).
+    if (await usersStore.skeletonTaken(this.ctx.db, parsed.skeleton, user.id)) throw conflict('api.user.nameTaken');
     try {
       await this.ctx.db.tx(async (q) => {
-        await adminStore.rename(q, user.id, wanted);
+        await adminStore.rename(q, user.id, wanted, parsed.skeleton);
         await audit(q, {
           actor,
           action: 'user.rename',

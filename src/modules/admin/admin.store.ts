@@ -56,8 +56,8 @@ export const adminStore = {
     await q.query('select pg_advisory_xact_lock(72410003)');
   },
 
-  async rename(q: Queryable, id: number, name: string): Promise<void> {
-    await q.query('update users set name = $2 where id = $1', [id, name]);
+  async rename(q: Queryable, id: number, name: string, skeleton: string): Promise<void> {
+    await q.query('update users set name = $2, name_skeleton = $3 where id = $1', [id, name, skeleton]);
   },
 
   async setRole(q: Queryable, id: number, role: Role): Promise<void> {

@@ -6,7 +6,8 @@ import type { Identity, Role, AccountStatus } from '../../identity.ts';
 import type { MessageKey } from '../../i18n/keys.ts';
 import { randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { type Actor, audit } from '../audit/audit.service.ts';
-import { isStrongPassword, isValidEmail, isValidName } from '../users/users.policy.ts';
+import { lookupForm, parseUserName } from '../users/user-names.ts';
+import { isStrongPassword, isValidEmail } from '../users/users.policy.ts';
 import { type UserRow, usersStore } from '../users/users.store.ts';
 import { CHALLENGE, LOCKOUT, loginRefusal } from './auth.policy.ts';
 import type { LoginBody, RegisterBody } from './auth.schema.ts';
@@ -24,6 +25,12 @@ export type LoginResult =
 
 const TOTP_ISSUER = 'Chat';
 
+/** The shared-state key of an address's login failures. */
+const lockKey = (ip: string): string => `login:fails:${ip}`;
+
+/** The part of an address's failures that belongs to password guesses at one account name. */
+const passwordPart = (typed: string): string => `p:${sha256Hex(typed.toLowerCase()).slice(0, 24)}`;
+
 /** Accounts, sessions, login lockout and TOTP two-step verification. */
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
@@ -32,16 +39,20 @@ export class AuthService {
 
   /** Validates and creates an account; 400 for a bad name/email/password, 409 for a taken name. */
   async createAccount(input: { name: string; password: string; email?: string; role: Role; status: AccountStatus }): Promise<UserRow> {
-    const name = input.name.trim();
-    if (!isValidName(name)) throw badRequest('api.register.badName');
+    const parsed = parseUserName(input.name);
+    if (!parsed) throw badRequest('api.register.badName');
+    const { name, skeleton } = parsed;
     const email = (input.email ?? '').trim();
     if (email !== '' && !isValidEmail(email)) throw badRequest('api.register.badEmail');
     if (!isStrongPassword(input.password)) throw badRequest('api.register.weakPassword');
-    if (await usersStore.byName(this.ctx.db, name)) throw conflict('api.user.nameTaken');
+    if ((await usersStore.byName(this.ctx.db, name)) || (await usersStore.skeletonTaken(this.ctx.db, skeleton))) {
+      throw conflict('api.user.nameTaken');
+    }
     const passwordHash = await hashPassword(input.password);
     try {
       return await usersStore.insert(this.ctx.db, {
         name,
+        skeleton,
         email,
         passwordHash,
         role: input.role,
@@ -49,7 +60,7 @@ export class AuthService {
         created: this.ctx.clock.now(),
       });
     } catch (err) {
-      // Two registrations of one name racing: the unique index decides.
+      // Two registrations of one name (or of two look-alikes) racing: the unique indexes decide.
       if (err instanceof UniqueViolation) throw conflict('api.user.nameTaken');
       throw err;
     }
@@ -108,18 +119,27 @@ export class AuthService {
   // ---- login ----
 
   async login(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
-    await this.assertNotLocked(client.ip);
-    const user = await usersStore.byName(this.ctx.db, body.username.trim());
-    if (!user) {
-      await burnVerify(body.password);
-      await this.recordFailure(client, { id: null, name: body.username.trim() }, 'password');
-      throw unauthorized('api.login.badCredentials');
-    }
-    if (!(await verifyPassword(user.password_hash, body.password))) {
-      await this.recordFailure(client, user, 'password');
-      throw unauthorized('api.login.badCredentials');
-    }
-    await this.clearFailures(client.ip);
+    const typed = lookupForm(body.username);
+    const part = passwordPart(typed);
+    // Reserved before the password is checked: of 20 parallel guesses, at most 5 are checked.
+    const attempt = await this.reserveAttempt(client, part);
+    const user = await this.settleOnThrow(client.ip, part, async () => {
+      const found =
+        (await usersStore.byName(this.ctx.db, typed)) ??
+        (typed !== body.username.trim() ? await usersStore.byName(this.ctx.db, body.username.trim()) : undefined);
+      if (!found) {
+        await burnVerify(body.password);
+        await this.recordFailure(client, { id: null, name: typed }, 'password', attempt);
+        throw unauthorized('api.login.badCredentials');
+      }
+      if (!(await verifyPassword(found.password_hash, body.password))) {
+        await this.recordFailure(client, found, 'password', attempt);
+        throw unauthorized('api.login.badCredentials');
+      }
+      return found;
+    });
+    // Proven: this account's password failures from this address are forgiven, nobody else's.
+    await this.ctx.state.forgive(lockKey(client.ip), [part]);
     if (needsRehash(user.password_hash)) {
       await usersStore.setPassword(this.ctx.db, user.id, await hashPassword(body.password), user.must_change);
     }
@@ -153,16 +173,21 @@ export class AuthService {
     if (!userId) throw badRequest('api.twofa.badChallenge');
     const user = await usersStore.byId(this.ctx.db, userId);
     if (!user?.totp_secret) throw badRequest('api.twofa.badChallenge');
-    if (!(await this.checkTotp(user.id, user.totp_secret, input.code))) {
-      await this.recordFailure(client, user, 'twofa');
-      // A challenge tolerates a few wrong codes, then must be earned again with the password.
-      const wrong = await this.ctx.state.incr(`2fa:wrong:${input.challenge}`, CHALLENGE.ttlMs);
-      if (wrong >= CHALLENGE.maxWrongCodes) await this.ctx.state.del(key);
-      throw unauthorized('api.twofa.badCode');
-    }
+    const secret = user.totp_secret;
+    const part = `t:${user.id}`;
+    const attempt = await this.reserveAttempt(client, part);
+    await this.settleOnThrow(client.ip, part, async () => {
+      if (!(await this.checkTotp(user.id, secret, input.code))) {
+        await this.recordFailure(client, user, 'twofa', attempt);
+        // A challenge tolerates a few wrong codes, then must be earned again with the password.
+        const wrong = await this.ctx.state.incr(`2fa:wrong:${input.challenge}`, CHALLENGE.ttlMs);
+        if (wrong >= CHALLENGE.maxWrongCodes) await this.ctx.state.del(key);
+        throw unauthorized('api.twofa.badCode');
+      }
+    });
     // Single use: of two verifications racing with the right code, one takes the challenge.
     if ((await this.ctx.state.take(key)) === null) throw badRequest('api.twofa.badChallenge');
-    await this.clearFailures(client.ip);
+    await this.ctx.state.forgive(lockKey(client.ip), [part]);
     const refusal = loginRefusal(user.status, await this.hasActiveBan(user.id));
     if (refusal) {
       await this.auditLogin(user, client, 'login.refused', 'api.audit.loginRefused', { via: 'twofa', reason: refusal });
@@ -257,25 +282,51 @@ export class AuthService {
   }
 
   // ---- lockout ----
+  //
+  // Spec section 8: 5 consecutive failures from one address lock it for 10 minutes. The
+  // failures of an address are counted per account inside it (its password, its 2FA codes), and
+  // a success forgives only that account's failures from that address: another account's login
+  // from the same address (the attacker's own) resets nothing. Each attempt is reserved before
+  // the secret is checked, atomically in the shared state, so parallel guesses cannot overtake
+  // the count.
 
   private async assertNotLocked(ip: string): Promise<void> {
-    if (await this.ctx.state.get(`login:lock:${ip}`)) throw tooManyRequests('api.login.rateLimited', LOCKOUT.lockMs / 1000);
+    const ms = await this.ctx.state.attemptsBlocked(lockKey(ip), LOCKOUT.failures);
+    if (ms > 0) throw tooManyRequests('api.login.rateLimited', Math.ceil(ms / 1000));
   }
 
-  /** Counts a failure against the address (locking it at the fifth) and audits it. */
-  private async recordFailure(client: ClientInfo, tried: { id: number | null; name: string }, step: 'password' | 'twofa'): Promise<void> {
-    const ip = client.ip;
-    const n = await this.ctx.state.incr(`login:fail:${ip}`, LOCKOUT.lockMs);
-    await this.auditLogin(tried, client, 'login.fail', 'api.audit.loginFail', { step });
-    if (n >= LOCKOUT.failures) {
-      await this.ctx.state.set(`login:lock:${ip}`, '1', LOCKOUT.lockMs);
-      await this.ctx.state.del(`login:fail:${ip}`);
-      await this.auditLogin({ id: null, name: '' }, client, 'login.lock', 'api.audit.loginLock', { ip }, ip);
+  /** Counts one attempt against the address before its secret is checked; 429 when it is locked. */
+  private async reserveAttempt(client: ClientInfo, part: string): Promise<number> {
+    const r = await this.ctx.state.attempt(lockKey(client.ip), part, LOCKOUT.failures, LOCKOUT.lockMs);
+    if (!r.allowed) throw tooManyRequests('api.login.rateLimited', Math.max(1, Math.ceil(r.retryMs / 1000)));
+    return r.count;
+  }
+
+  /**
+   * Runs the check of a reserved attempt. A verdict (401) keeps the attempt counted; anything
+   * else that fails before one (the database is down) gives the reservation back.
+   */
+  private async settleOnThrow<T>(ip: string, part: string, check: () => Promise<T>): Promise<T> {
+    try {
+      return await check();
+    } catch (err) {
+      if (!(err instanceof AppError && err.status === 401)) await this.ctx.state.forgive(lockKey(ip), [part], true);
+      throw err;
     }
   }
 
-  private async clearFailures(ip: string): Promise<void> {
-    await this.ctx.state.del(`login:fail:${ip}`);
+  /** Audits a failure whose attempt is already counted; the one that reached the limit also audits the lock. */
+  private async recordFailure(
+    client: ClientInfo,
+    tried: { id: number | null; name: string },
+    step: 'password' | 'twofa',
+    count: number,
+  ): Promise<void> {
+    await this.auditLogin(tried, client, 'login.fail', 'api.audit.loginFail', { step });
+    if (count >= LOCKOUT.failures) {
+      const ip = client.ip;
+      await this.auditLogin({ id: null, name: '' }, client, 'login.lock', 'api.audit.loginLock', { ip }, ip);
+    }
   }
 
   // ---- password ----

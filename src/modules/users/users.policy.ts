@@ -1,9 +1,6 @@
 /** Account rules shared by registration, admin user creation and password changes. Pure functions. */
 
-/** 2–32 letters of any script, combining marks, decimal digits, `_`, `-`, `.`. */
-const NAME_RE = /^[\p{L}\p{M}\p{Nd}_.-]{2,32}$/u;
-
-export const isValidName = (name: string): boolean => NAME_RE.test(name);
+// User names: user-names.ts (NFKC, scripts, confusable skeletons).
 
 const EMAIL_RE = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:".]{2,}$/u;
 

@@ -35,6 +35,8 @@ export type UserListRow = Pick<UserRow, 'id' | 'name' | 'nickname' | 'avatar' | 
 
 export interface NewUser {
   name: string;
+  /** UTS #39 skeleton of the name (user-names.ts); unique. */
+  skeleton: string;
   email: string;
   passwordHash: string;
   role: Role;
@@ -52,15 +54,20 @@ const BY_NAMES = prepared(
 export const usersStore = {
   async insert(q: Queryable, u: NewUser): Promise<UserRow> {
     const rows = await q.query<UserRow>(
-      `insert into users (name, email, password_hash, role, status, created)
-       values ($1, $2, $3, $4, $5, $6) returning *`,
-      [u.name, u.email, u.passwordHash, u.role, u.status, u.created],
+      `insert into users (name, name_skeleton, email, password_hash, role, status, created)
+       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      [u.name, u.skeleton, u.email, u.passwordHash, u.role, u.status, u.created],
     );
     return rows[0]!;
   },
 
   async byName(q: Queryable, name: string): Promise<UserRow | undefined> {
     return (await q.query<UserRow>('select * from users where lower(name) = lower($1)', [name]))[0];
+  },
+
+  /** Whether an account other than `exceptId` has a name with this confusable skeleton. */
+  async skeletonTaken(q: Queryable, skeleton: string, exceptId = 0): Promise<boolean> {
+    return (await q.query('select 1 from users where name_skeleton = $1 and id <> $2', [skeleton, exceptId])).length > 0;
   },
 
   /** Accounts by name (case-insensitive), in the order asked; undefined where there is none. One statement. */
