@@ -300,6 +300,9 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await row.getByText('Danny', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Chats' }).click();
     await conversations(page).getByRole('link', { name: 'Danny', exact: true }).waitFor();
+    // Presence dots: Bob has the app open, Dan does not.
+    await conversations(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Danny', exact: true }) }).getByRole('img', { name: 'offline' }).waitFor();
+    await conversations(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: bob.name, exact: true }) }).getByRole('img', { name: 'online' }).waitFor();
 
     await page.getByRole('link', { name: 'Friends' }).click();
     page.once('dialog', (d) => void d.accept());
@@ -422,10 +425,21 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     const file = join(tmpdir(), `big-${Date.now()}.txt`);
     await writeFile(file, 'a'.repeat(6 * 1024 * 1024));
     const chunks: string[] = [];
-    await annP.page.route('**/api/upload/chunk?**', (route) => {
+    // Chunks go in parallel: the second one fails once the first is stored, so the retry has exactly one to send.
+    let firstStored: () => void = () => {};
+    const stored = new Promise<void>((resolve) => {
+      firstStored = resolve;
+    });
+    await annP.page.route('**/api/upload/chunk?**', async (route) => {
       const index = new URL(route.request().url()).searchParams.get('index') ?? '';
       chunks.push(index);
-      return index === '1' && chunks.filter((c) => c === '1').length === 1 ? route.abort('connectionreset') : route.continue();
+      if (index === '1' && chunks.filter((c) => c === '1').length === 1) {
+        await stored;
+        return route.abort('connectionreset');
+      }
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      if (index === '0') firstStored();
     });
     try {
       await annP.page.getByLabel('Attach file').setInputFiles(file);
@@ -433,7 +447,6 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
       await annP.page.getByRole('progressbar', { name: `Uploading ${name}` }).waitFor();
       await annP.page.getByRole('button', { name: 'Retry' }).click();
       await log(bobP.page, ann.name).getByRole('link', { name }).waitFor();
-      // Chunks go in parallel: the order varies.
       expect(chunks.sort()).toEqual(['0', '1', '1']);
     } finally {
       await annP.page.unroute('**/api/upload/chunk?**');
