@@ -36,10 +36,10 @@ export interface Person {
 }
 
 /** A person in a browser context of their own (own cookies), with the app open at `url`. */
-export async function person(browser: Browser, url: string, opts: { viewport?: { width: number; height: number }; forwardedFor?: string } = {}): Promise<Person> {
+export async function person(browser: Browser, url: string, opts: { viewport?: { width: number; height: number }; forwardedFor?: string; locale?: string } = {}): Promise<Person> {
   const context = await browser.newContext({
     viewport: opts.viewport ?? DESKTOP,
-    locale: 'en-US',
+    locale: opts.locale ?? 'en-US',
     // The test servers trust X-Forwarded-For: each person gets an address of their own (login lockouts are per address).
     extraHTTPHeaders: { 'x-forwarded-for': opts.forwardedFor ?? `10.9.${rand()}.${rand()}` },
   });

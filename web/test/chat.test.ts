@@ -6,17 +6,24 @@
  * a group of three; an image shown to the other side and later marked
  * expired; a mute disables the composer and a ban ends the session; the shell
  * renders without the socket; sends wait while offline and go after the
- * server restarts, and what was sent meanwhile appears. axe finds no serious
- * or critical problem on the main screens.
+ * server restarts, and what was sent meanwhile appears. Also: friend
+ * decline, remark and removal; the mailbox's live count; a reviewed group
+ * joined from a shared link, approved, muted, invited to and renamed; API
+ * keys, an appeal that lifts a mute and a password change on a phone; a
+ * chunked upload resumed after a failed chunk; a Chinese browser. axe finds
+ * no serious or critical problem on the main screens.
  */
+import { rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
 import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
-import { expectAccessible, launch, logIn, type Person, person } from './browser.ts';
+import { expectAccessible, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -267,6 +274,201 @@ describe('a group of three', () => {
     expect((await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'ban', duration: 0, reason: 'spam' })).status).toBe(200);
     await carolP.page.getByText('Your account has been banned').waitFor();
     await carolP.page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+  });
+});
+
+describe('friends, mailbox, group management, settings, big files, Chinese', () => {
+  let dan: Named;
+  let reviewed = '';
+
+  it('declines a request, names a friend with a remark, removes a friend', async () => {
+    dan = await newUser(cluster);
+    const page = annP.page;
+    await page.getByRole('link', { name: 'Friends' }).click();
+    expect((await dan.post('/api/friends/request', { name: ann.name })).status).toBe(200);
+    // The request arrives live.
+    const request = page.getByRole('region', { name: 'Friend requests' }).getByRole('listitem').filter({ hasText: dan.name });
+    await request.getByRole('button', { name: 'Decline' }).click();
+    await request.waitFor({ state: 'detached' });
+    expect((await dan.get('/api/friends')).body.sent).toEqual([]);
+
+    expect((await dan.post('/api/friends/request', { name: ann.name })).status).toBe(200);
+    await request.getByRole('button', { name: 'Accept' }).click();
+    const row = page.getByRole('region', { name: 'Your friends' }).getByRole('listitem').filter({ hasText: `@${dan.name}` });
+    await row.getByRole('textbox', { name: 'Remark' }).fill('Danny');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByText('Danny', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Chats' }).click();
+    await conversations(page).getByRole('link', { name: 'Danny', exact: true }).waitFor();
+    // Presence dots: Bob has the app open, Dan does not.
+    await conversations(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Danny', exact: true }) }).getByRole('img', { name: 'offline' }).waitFor();
+    await conversations(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: bob.name, exact: true }) }).getByRole('img', { name: 'online' }).waitFor();
+
+    await page.getByRole('link', { name: 'Friends' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Chats' }).click();
+    await conversations(page).getByRole('link', { name: bob.name, exact: true }).waitFor();
+    await expect.poll(() => conversations(page).getByRole('link', { name: 'Danny', exact: true }).count(), { timeout: 10_000 }).toBe(0);
+    expect((await dan.get('/api/friends')).body.users).toEqual([]);
+  });
+
+  it('counts a new notification live in the mailbox, shows announcements live, marks read', async () => {
+    const page = bobP.page;
+    const admin = await adminClient(cluster);
+    const mailbox = page.getByRole('link', { name: /^Mailbox/ });
+    expect(await mailbox.getByRole('img').count()).toBe(0);
+    expect((await admin.post('/api/admin/penalties/add', { user: bob.name, action: 'warning', duration: 0, reason: 'mind the tone' })).status).toBe(200);
+    await mailbox.getByRole('img', { name: '1 unread' }).waitFor();
+    await mailbox.click();
+    await page.getByRole('heading', { name: 'Notifications (1 unread)' }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'mind the tone' }).waitFor();
+    const title = `Maintenance ${Date.now() % 100000}`;
+    expect((await admin.post('/api/admin/announcements', { title, content: 'Tonight at ten' })).status).toBe(200);
+    await page.getByRole('article', { name: title }).getByText('Tonight at ten').waitFor();
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await page.getByRole('heading', { name: 'Notifications (0 unread)' }).waitFor();
+    await mailbox.getByRole('img').waitFor({ state: 'detached' });
+  });
+
+  it('manages a reviewed group: a request from a shared link, approval, mute, invitation, rename, log', async () => {
+    const name = `Reviewed ${Date.now() % 100000}`;
+    const created = await ann.post('/api/groups', { name, desc: '', joinMode: 'review' });
+    expect(created.status).toBe(200);
+    const gid: string = created.body.gid;
+    const owner = annP.page;
+    await owner.goto(`${cluster.a.url}/groups/${gid}`);
+    await owner.getByRole('heading', { name, level: 1 }).waitFor();
+    // Review groups are not listed: the owner shares the group's link.
+    expect(await owner.getByText(`${cluster.a.url}/groups/${gid}`).count()).toBe(1);
+
+    await bobP.page.goto(`${cluster.b.url}/groups/${gid}`);
+    await bobP.page.getByRole('button', { name: 'Request to join' }).click();
+    await bobP.page.getByText('Request sent').waitFor();
+    await expectAccessible(bobP.page, 'group page of a non-member');
+
+    // The request reaches the owner's page live.
+    await owner.getByRole('listitem').filter({ hasText: bob.name }).getByRole('button', { name: 'Approve' }).click();
+    await owner.getByRole('heading', { name: 'Members (2)' }).waitFor();
+    await open(bobP.page, name);
+    expect(await composer(bobP.page).isDisabled()).toBe(false);
+    const member = owner.getByRole('region', { name: 'Members (2)' }).getByRole('listitem').filter({ hasText: `@${bob.name}` });
+    await member.getByRole('button', { name: 'Mute', exact: true }).click();
+    await member.getByText('muted', { exact: true }).waitFor();
+    await expect.poll(() => composer(bobP.page).isDisabled(), { timeout: 10_000 }).toBe(true);
+    await bobP.page.getByText('You cannot send in this group right now').waitFor();
+    await member.getByRole('button', { name: 'Unmute' }).click();
+    await expect.poll(() => composer(bobP.page).isDisabled(), { timeout: 10_000 }).toBe(false);
+
+    const invite = owner.getByRole('region', { name: 'Invite someone' });
+    await invite.getByRole('textbox', { name: 'Username' }).fill(dan.name);
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await invite.getByText('Invitation sent.').waitFor();
+    expect((await dan.get('/api/groups/invites')).body.invites).toMatchObject([{ gid, invitee: dan.name, status: 'pending' }]);
+
+    const manage = owner.getByRole('region', { name: 'Manage the group' });
+    await manage.getByRole('textbox', { name: 'Group name' }).fill(`${name} bis`);
+    await manage.getByRole('button', { name: 'Rename' }).click();
+    await conversations(bobP.page).getByRole('link', { name: `${name} bis`, exact: true }).waitFor();
+    await manage.getByRole('listitem').filter({ hasText: `mute ${bob.name}` }).first().waitFor();
+    reviewed = `${name} bis`;
+    const invitation = (await dan.get('/api/groups/invites')).body.invites[0];
+    expect((await dan.post('/api/groups/invite/accept', { id: invitation.id })).status).toBe(200);
+  });
+
+  it('on a phone: creates an API key shown once, appeals a mute that is lifted live, changes the password', async () => {
+    const p = await person(browser, cluster.a.url, { viewport: PHONE });
+    people.push(p);
+    const { page } = p;
+    await logIn(page, dan.name, PASSWORD);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const keys = page.getByRole('region', { name: 'API keys' });
+    await keys.getByRole('textbox', { name: 'Key name' }).fill('reader');
+    await keys.getByRole('checkbox', { name: 'messages.read' }).check();
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    await keys.getByText('it is not shown again').waitFor();
+    const key = (await keys.locator('code.secret').textContent()) ?? '';
+    expect((await fetch(`${cluster.a.url}/api/messages/search?q=x`, { headers: { 'x-api-key': key } })).status).toBe(200);
+    await keys.getByRole('listitem').filter({ hasText: 'reader' }).getByText('messages.read').waitFor();
+
+    const admin = await adminClient(cluster);
+    expect((await admin.post('/api/admin/penalties/add', { user: dan.name, action: 'mute', duration: 3600, reason: 'flood' })).status).toBe(200);
+    const penalties = page.getByRole('region', { name: 'Penalties and appeals' });
+    await penalties.getByRole('button', { name: 'Appeal' }).click();
+    await penalties.getByRole('textbox', { name: 'Why should it be lifted?' }).fill('it was a mistake');
+    await penalties.getByRole('button', { name: 'Send appeal' }).click();
+    await penalties.getByText('pending').waitFor();
+    const appeal = (await admin.get('/api/admin/appeals', { status: 'pending' })).body.appeals.find((a: { user: string }) => a.user === dan.name);
+    await open(page, reviewed);
+    expect(await composer(page).isDisabled()).toBe(true);
+    expect((await admin.post('/api/admin/appeals/handle', { id: appeal.id, approve: true })).status).toBe(200);
+    await expect.poll(() => composer(page).isDisabled(), { timeout: 10_000 }).toBe(false);
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByLabel('Current password').fill(PASSWORD);
+    await password.getByLabel('New password').fill('Another-pass-2025');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('Password changed.').waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logIn(page, dan.name, 'Another-pass-2025');
+    // Nothing wider than the phone.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await p.context.close();
+  });
+
+  it('resumes a chunked upload after a failed chunk: Retry sends only the missing chunk', async () => {
+    await open(annP.page, bob.name);
+    await open(bobP.page, ann.name);
+    // Over the 5 MB of one request: two chunks; the second one fails once.
+    const file = join(tmpdir(), `big-${Date.now()}.txt`);
+    await writeFile(file, 'a'.repeat(6 * 1024 * 1024));
+    const chunks: string[] = [];
+    // Chunks go in parallel: the second one fails once the first is stored, so the retry has exactly one to send.
+    let firstStored: () => void = () => {};
+    const stored = new Promise<void>((resolve) => {
+      firstStored = resolve;
+    });
+    await annP.page.route('**/api/upload/chunk?**', async (route) => {
+      const index = new URL(route.request().url()).searchParams.get('index') ?? '';
+      chunks.push(index);
+      if (index === '1' && chunks.filter((c) => c === '1').length === 1) {
+        await stored;
+        return route.abort('connectionreset');
+      }
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      if (index === '0') firstStored();
+    });
+    try {
+      await annP.page.getByLabel('Attach file').setInputFiles(file);
+      const name = basename(file);
+      await annP.page.getByRole('progressbar', { name: `Uploading ${name}` }).waitFor();
+      await annP.page.getByRole('button', { name: 'Retry' }).click();
+      await log(bobP.page, ann.name).getByRole('link', { name }).waitFor();
+      expect(chunks.sort()).toEqual(['0', '1', '1']);
+    } finally {
+      await annP.page.unroute('**/api/upload/chunk?**');
+      await rm(file, { force: true });
+    }
+  });
+
+  it('speaks Chinese to a browser that asks for it, before and after logging in', async () => {
+    const p = await person(browser, cluster.b.url, { locale: 'zh-CN' });
+    people.push(p);
+    const { page } = p;
+    await page.getByRole('textbox', { name: '用户名' }).fill(bob.name);
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    const settings = page.waitForResponse((r) => r.url().endsWith('/api/settings'));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await settings;
+    await page.getByRole('navigation', { name: '会话' }).getByRole('link', { name: ann.name, exact: true }).waitFor();
+    // The account's default language (en) does not override the browser's.
+    await page.getByRole('link', { name: /^信箱/ }).click();
+    await page.getByRole('heading', { name: '公告' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Chats' }).count()).toBe(0);
+    await p.context.close();
   });
 });
 

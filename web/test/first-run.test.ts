@@ -4,7 +4,9 @@
  * administrator, a registration waits for approval, the administrator
  * approves it in the admin pages, the new user logs in, sets up two-step
  * login with the QR page's secret and logs in again with a code; axe finds no
- * serious or critical problem on these screens and on every admin page.
+ * serious or critical problem on these screens and on every admin page; an
+ * announcement reaches the user live and a ban from the users page ends their
+ * session.
  */
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
@@ -159,6 +161,26 @@ describe('first run, registration, approval, two-step login', () => {
       if (tab === 'Audit log') await page.getByRole('cell', { name: `Registration of ${user.name} approved` }).waitFor();
       await expectAccessible(page, `admin: ${tab}`);
     }
+    for (const p of people) expect(p.problems).toEqual([]);
+  });
+
+  it('publishes an announcement the user sees live, then bans the user from the users page, which ends their session', async () => {
+    const { page } = first;
+    const other = people[1]!.page;
+    await other.getByRole('link', { name: 'Mailbox' }).click();
+    const admin = page.getByRole('navigation', { name: 'Administration sections' });
+    await admin.getByRole('link', { name: 'Announcements' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Welcome aboard');
+    await page.getByRole('textbox', { name: 'Content' }).fill('Be kind.');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await other.getByRole('article', { name: 'Welcome aboard' }).getByText('Be kind.').waitFor();
+
+    await admin.getByRole('link', { name: 'Users' }).click();
+    const row = page.getByRole('row', { name: new RegExp(user.name) });
+    await row.getByRole('button', { name: 'Ban' }).click();
+    await row.getByRole('cell', { name: 'banned' }).waitFor();
+    await other.getByText('Your account has been banned').waitFor();
+    await other.getByRole('button', { name: 'Log in', exact: true }).waitFor();
     for (const p of people) expect(p.problems).toEqual([]);
   });
 });

@@ -18,13 +18,17 @@ import { PenaltyProvider } from './penalties.tsx';
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen.tsx'));
 const AdminScreen = lazy(() => import('../admin/AdminScreen.tsx'));
 
-/** The account's language (`lang` of its settings) unless this browser chose one. */
+/**
+ * The account's language (`lang` of its settings) unless this browser chose
+ * one. `en` is every account's default, indistinguishable from a choice, so
+ * it does not override a Chinese browser.
+ */
 function useAccountLanguage(): void {
   const { setLocale } = useI18n();
   const settings = useQuery((api) => call.get<{ lang: string }>(api, '/api/settings'));
   const lang = settings.data?.lang;
   useEffect(() => {
-    if (lang && !localStorage.getItem('locale')) setLocale(localeOfLang(lang));
+    if (lang && lang !== 'en' && !localStorage.getItem('locale')) setLocale(localeOfLang(lang));
   }, [lang, setLocale]);
 }
 

@@ -33,7 +33,8 @@ const Ctx = createContext<PenaltyState>({ mute: null, list: [], reload: () => {}
 
 export function PenaltyProvider({ children }: { children: ReactNode }) {
   const t = useT();
-  const q = useQuery(async (api) => (await ok(api.GET('/api/me/penalties'))).penalties as unknown as Penalty[], [], ['penalty']);
+  // Reloaded on `notification` too: an approved appeal lifts a mute and writes one (a revocation alone sends no event).
+  const q = useQuery(async (api) => (await ok(api.GET('/api/me/penalties'))).penalties as unknown as Penalty[], [], ['penalty', 'notification']);
   const [latest, setLatest] = useState<PenaltyPayload | null>(null);
   const [now, setNow] = useState(Date.now);
   useServerEvent('penalty', (p) => setLatest(p));

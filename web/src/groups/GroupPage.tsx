@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
+import { ApiError } from '@chat-server/client';
 import { call, useAction, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Link, Time, submitting } from '../ui/kit.tsx';
 import type { GroupEntry, Invitation } from './types.ts';
@@ -55,15 +56,7 @@ export function GroupPage({ gid }: { gid: string }) {
     () => navigate('/groups'),
   );
   if (mine.loading && !mine.data) return <main className="screen" aria-busy="true" />;
-  if (!group) {
-    return (
-      <main className="screen">
-        <h1>{t('groups.title')}</h1>
-        <p>{t('groups.notMember')}</p>
-        <Link to="/groups">{t('groups.back')}</Link>
-      </main>
-    );
-  }
+  if (!group) return <NotMember gid={gid} onJoined={mine.reload} />;
   return (
     <main className="screen">
       <div className="screen-head">
@@ -99,6 +92,42 @@ export function GroupPage({ gid }: { gid: string }) {
           <ErrorText error={leave.error} />
         </p>
       ) : null}
+    </main>
+  );
+}
+
+/**
+ * A group the caller is not in, reached by a shared link (review groups are
+ * not listed, docs/decisions.md): join it when it is open, else ask to.
+ */
+function NotMember({ gid, onJoined }: { gid: string; onJoined(): void }) {
+  const t = useT();
+  const [requested, setRequested] = useState(false);
+  const join = useAction(async (api) => {
+    try {
+      await call.post(api, '/api/groups/join', { gid });
+      onJoined();
+    } catch (err) {
+      if (!(err instanceof ApiError && err.key === 'api.group.needsReview')) throw err;
+      await call.post(api, '/api/groups/request', { gid });
+      setRequested(true);
+    }
+  });
+  return (
+    <main className="screen">
+      <h1>{t('groups.title')}</h1>
+      <p>{t('groups.notMember')}</p>
+      {requested ? (
+        <p role="status">{t('groups.requestSent')}</p>
+      ) : (
+        <p>
+          <button type="button" className="primary" disabled={join.busy} onClick={() => void join.run()}>
+            {t('groups.requestJoin')}
+          </button>
+        </p>
+      )}
+      <ErrorText error={join.error} />
+      <Link to="/groups">{t('groups.back')}</Link>
     </main>
   );
 }
@@ -182,6 +211,9 @@ function Invite({ gid }: { gid: string }) {
       </form>
       <ErrorText error={invite.error} />
       {invite.done ? <p role="status">{t(joined ? 'groups.inviteJoined' : 'groups.inviteSent')}</p> : null}
+      <p>
+        {t('groups.shareLink')} <code className="share">{`${location.origin}/groups/${encodeURIComponent(gid)}`}</code>
+      </p>
     </section>
   );
 }

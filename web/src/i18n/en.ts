@@ -141,6 +141,8 @@ const app = {
   'groups.searchLabel': 'Group name contains',
   'groups.join': 'Join',
   'groups.requestJoin': 'Request to join',
+  'groups.requestSent': 'Request sent: a manager of the group will review it.',
+  'groups.shareLink': 'Or share this link: whoever opens it can join, or ask to join a reviewed group:',
   'groups.joinDone': 'Done: joined, or your request was sent to the group’s managers.',
   'groups.invites': 'Invitations',
   'groups.inviteLine': '{inviter} invites {invitee} to {group}',

@@ -305,6 +305,8 @@ export const zhCN: Catalogue = {
   'groups.searchLabel': '群名称包含',
   'groups.join': '加入',
   'groups.requestJoin': '申请加入',
+  'groups.requestSent': '申请已发送，等待群管理员审核。',
+  'groups.shareLink': '或分享此链接：打开的人可以加入，需审核的群则可申请加入：',
   'groups.joinDone': '完成：已加入，或申请已发送给群管理员。',
   'groups.invites': '邀请',
   'groups.inviteLine': '{inviter} 邀请 {invitee} 加入 {group}',

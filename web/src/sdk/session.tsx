@@ -146,6 +146,8 @@ export function useServerEvent<K extends keyof ServerEventArgs>(name: K, handler
 export function errorKey(err: unknown): string {
   if (err instanceof ApiError) return err.key;
   if (err instanceof Error && err.message.startsWith('connection ')) return 'app.offline';
+  // fetch's network failure (a dropped upload chunk, no connection): not a server error.
+  if (err instanceof TypeError && /fetch|network/i.test(err.message)) return 'app.offline';
   return 'api.internal';
 }
 
