@@ -78,10 +78,14 @@ export async function load(
     body?: string;
     /** Headers per connection (connection i gets entry i modulo length), e.g. one API key each. */
     perConnectionHeaders?: Array<Record<string, string>>;
+    /** Headers per request, in rotation across every connection (request k gets entry k modulo length), e.g. API keys. */
+    perRequestHeaders?: Array<Record<string, string>>;
   } = {},
 ): Promise<LoadResult> {
   let next = 0;
   const perConn = opts.perConnectionHeaders;
+  const perReq = opts.perRequestHeaders;
+  let nextReq = 0;
   const result = await autocannon({
     url,
     method: opts.method ?? 'GET',
@@ -90,6 +94,9 @@ export async function load(
     headers: opts.headers,
     body: opts.body,
     setupClient: perConn ? (client) => client.setHeaders({ ...opts.headers, ...perConn[next++ % perConn.length] }) : undefined,
+    requests: perReq
+      ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...perReq[nextReq++ % perReq.length] } }) }]
+      : undefined,
   });
   return {
     rps: Math.round(result.requests.average),

@@ -15,12 +15,17 @@ interface Suite {
   run: () => Promise<BenchRow[]>;
 }
 
+const hasCluster = Boolean(process.env.BENCH_DATABASE_URL && process.env.BENCH_REDIS_URL);
 const suites: Suite[] = [
   { title: 'Authentication', run: async () => (await import('./auth.bench.ts')).run() },
   { title: 'Social graph', run: async () => (await import('./social.bench.ts')).run() },
   { title: 'Conversations', run: async () => (await import('./conversations.bench.ts')).run() },
   // Embedded mode, plus cluster mode when BENCH_DATABASE_URL and BENCH_REDIS_URL are set (about 4 minutes with both).
-  { title: 'Messaging', run: async () => (await import('./messages.bench.ts')).run() },
+  // With the cluster URLs, its cluster fan-out and search run as the issue 17 suites below instead.
+  {
+    title: 'Messaging',
+    run: async () => (await import('./messages.bench.ts')).run(hasCluster ? { clusterParts: ['dm', 'history'] } : {}),
+  },
   { title: 'Uploads', run: async () => (await import('./uploads.bench.ts')).benchUploads() },
 ];
 
@@ -28,13 +33,23 @@ const clusterEnv = () => ({
   name: 'cluster',
   env: { DATABASE_URL: process.env.BENCH_DATABASE_URL!, REDIS_URL: process.env.BENCH_REDIS_URL!, REDIS_PREFIX: `bench${Date.now()}:` },
 });
-if (process.env.BENCH_DATABASE_URL && process.env.BENCH_REDIS_URL) {
+if (hasCluster) {
   suites.push(
     { title: 'Authentication (cluster mode: Postgres + Redis)', run: async () => (await import('./auth.bench.ts')).run(clusterEnv()) },
     { title: 'Social graph (cluster mode: Postgres + Redis)', run: async () => (await import('./social.bench.ts')).run(clusterEnv()) },
     { title: 'Conversations (cluster mode: Postgres + Redis)', run: async () => (await import('./conversations.bench.ts')).run(clusterEnv()) },
     // About a minute: three app nodes against one, cross-node deliveries and latency.
     { title: 'Three-node cluster (Postgres + Redis)', run: async () => (await import('./cluster.bench.ts')).run() },
+    // Issue 17: each figure by the outside harness's method, one suite each (`npm run bench "issue 17: logins"`).
+    { title: 'Issue 17: direct messages stored/s', run: async () => (await import('./harness.bench.ts')).dms() },
+    { title: 'Issue 17: history req/s', run: async () => (await import('./harness.bench.ts')).history() },
+    { title: 'Issue 17: two nodes vs one', run: async () => (await import('./harness.bench.ts')).twoNodes() },
+    { title: 'Issue 17: logins/s', run: async () => (await import('./harness.bench.ts')).logins() },
+    { title: 'Issue 17: GET /api/me', run: async () => (await import('./harness.bench.ts')).me() },
+    { title: 'Issue 17: chunked upload, 100 MB', run: async () => (await import('./harness.bench.ts')).upload() },
+    { title: 'Issue 17: fan-out p99 at 20,000 deliveries/s (cluster)', run: async () => (await import('./messages.bench.ts')).clusterOnly(['fanout']) },
+    // Last: seeding a million rows leaves Postgres checkpointing and vacuuming.
+    { title: 'Issue 17: search p99, 1,000,000 messages (cluster)', run: async () => (await import('./messages.bench.ts')).clusterOnly(['search']) },
   );
 }
 
