@@ -56,6 +56,8 @@ describe('SDK through a node crash', () => {
       PORT: '0',
       LOG_LEVEL: 'info',
       SHUTDOWN_GRACE_MS: '1000',
+      // The traffic below is faster than a person: socket event limits off, as in test/helpers/server.ts.
+      ...Object.fromEntries(['MSG', 'REACT', 'RECALL', 'TYPING', 'STATUS'].map((e) => [`SOCKET_LIMIT_${e}`, 'off'])),
     };
     const results = await Promise.allSettled([
       spawnChat('nodeA', 'src/main.ts', { ...env, ROLES: 'api,realtime,worker' }),
