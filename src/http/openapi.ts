@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import type { Application, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Scope } from '../identity.ts';
+import { contractComponents } from '../lib/contract.ts';
 import { type Access, routeAccess } from './access.ts';
 import { jsonBodyOnly } from './body-type.ts';
 import { listRoutes, type ServedRoute } from './routes.ts';
@@ -18,6 +19,11 @@ import { listRoutes, type ServedRoute } from './routes.ts';
 
 /** Statuses a route may declare beyond those implied by its middleware and schemas. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+
+/** Error keys named in a description: every `` `api.…` `` in backticks. */
+export function namedKeys(text: string): string[] {
+  return [...new Set([...text.matchAll(/`(api\.[A-Za-z0-9_.]+)`/g)].map((m) => m[1]!))];
+}
 
 /** One route's documentation, declared beside the route. */
 export interface RouteDoc {
@@ -37,7 +43,7 @@ export interface RouteDoc {
   headers?: z.ZodObject;
   /** Path parameter schema; by default every `:name` of the path is a required string. */
   params?: z.ZodObject;
-  /** Success body; by default `{ok: true}` with the route's fields left unspecified. */
+  /** Success body, exact: `okWith({...})` from src/lib/contract.ts (with `component`s for shared shapes). */
   response?: z.ZodType;
   /** Success status when it is not 200: 201 Created, or 204 No Content. */
   status?: 201 | 204;
@@ -51,7 +57,11 @@ export interface RouteDoc {
   responseDescription?: string;
   /** Media type of the success response when it is not JSON; the wildcard for content served with its own type (uploaded files). */
   produces?: 'text/plain' | 'text/html' | '*/*';
-  /** Failures this route answers besides the implied ones (400 for a schema, 401/403/429 for login), with when. */
+  /**
+   * Failures this route answers besides the implied ones (400 for a schema, 401/403/429 for login), with
+   * when; name every error key in backticks (`` `api.group.notFound` ``): the document lists them as the
+   * status's only keys, and the test harness fails on an answer with a key the route does not name.
+   */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** `metricsToken`: a bearer token that is required only when configured. */
   security?: 'metricsToken';
@@ -92,29 +102,32 @@ const failure = z
   })
   .meta({ description: 'Every failure: `{ok:false, error}` with the status of spec section 7' });
 
-const success = z.looseObject({ ok: z.literal(true) }).meta({ description: 'Success; the route adds its own fields' });
-
 const IMPLIED_ERRORS: Record<string, string> = {
-  400: 'Invalid parameters (`api.badRequest` or a more precise key, with `field`)',
-  401: 'Not logged in, or an unknown, revoked or expired API key',
-  403: 'Account not active, API key without the scope, or not allowed',
-  413: 'Request body too large',
+  400: 'Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`)',
+  401: 'Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key',
+  403: 'Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`)',
+  413: 'Request body too large (`api.tooLarge`)',
   415: 'A body that is not JSON (`api.unsupportedMediaType`)',
   429: 'API-key rate window exhausted (`api.rateLimited`, `Retry-After`)',
+  503: 'A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`)',
 };
+const CROSS_SITE = 'a cookie-authenticated request from a foreign origin (`api.originForbidden`)';
 
-function impliedErrors(doc: RouteDoc, access: Access): Record<number, string> {
-  const errs: Record<number, string> = {};
+function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean): Record<number, string> {
+  const errs: Record<number, string> = { 503: IMPLIED_ERRORS[503]! };
   if (doc.body || doc.bodyContent || doc.query || doc.params) errs[400] = IMPLIED_ERRORS[400]!;
   if (access !== 'public') {
     errs[401] = IMPLIED_ERRORS[401]!;
     errs[403] = IMPLIED_ERRORS[403]!;
   }
-  if (access === 'cookie') errs[403] = 'Account not active, or an API key was used (`api.keyNotAllowed`)';
-  if (access === 'admin') errs[403] = 'Not an administrator, or an API key without the `admin` scope';
+  if (access === 'cookie') errs[403] = 'Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`)';
+  if (access === 'admin') errs[403] = `Not an administrator, or an API key without the admin scope (\`api.forbidden\`); ${IMPLIED_ERRORS[403]}`;
+  if (unsafe && access !== 'public') errs[403] = `${errs[403]}; ${CROSS_SITE}`;
+  else if (unsafe) errs[403] = `A cookie-carrying request from a foreign origin (\`api.originForbidden\`)`;
   if (access === 'login' || access === 'admin') errs[429] = IMPLIED_ERRORS[429]!;
-  if (doc.body || doc.bodyContent) errs[413] = IMPLIED_ERRORS[413]!;
-  if (doc.body && !doc.bodyContent && !doc.readsOwnBody) errs[415] = IMPLIED_ERRORS[415]!;
+  // A body, or a query/path value over its length limit (validate.ts answers 413 for `*.tooLarge`).
+  if (doc.body || doc.bodyContent || doc.query || doc.params) errs[413] = IMPLIED_ERRORS[413]!;
+  if (unsafe && !doc.bodyContent && !doc.readsOwnBody) errs[415] = IMPLIED_ERRORS[415]!;
   for (const [status, when] of Object.entries(doc.errors ?? {})) {
     const implied = errs[Number(status)];
     if (when) errs[Number(status)] = implied ? `${when}. Also: ${implied}` : when;
@@ -144,6 +157,29 @@ function defaultTag(path: string): string {
 function componentSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   return rest;
+}
+
+const COMPONENT_REF = (id: string) => `#/components/schemas/${id}`;
+
+/** The shared components (src/lib/contract.ts) as OpenAPI schemas referring to each other. */
+function sharedComponents(): Record<string, Record<string, unknown>> {
+  const { schemas } = z.toJSONSchema(contractComponents, { io: 'output', unrepresentable: 'any', uri: COMPONENT_REF });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema as Record<string, unknown>]),
+  );
+}
+
+/** A route's success body as an OpenAPI schema; shared components become `$ref`s. */
+function responseSchema(schema: z.ZodType | undefined, route: ServedRoute): Record<string, unknown> {
+  // openapi.test.ts fails on any route left without its answer's schema.
+  if (!schema) return { 'x-undeclared': `${route.method} ${route.path}` };
+  const { $schema: _dialect, $defs: _defs, ...rest } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    metadata: contractComponents,
+  });
+  // Shared shapes come out as `#/$defs/<id>`: point them at the document's components instead.
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/'));
 }
 
 export interface DocumentInfo {
@@ -190,7 +226,12 @@ export function buildOpenApiDocument(
   });
   // Plain JSON Schema components: `registry.register` would need zod's prototype extended globally.
   const failureRef = registry.registerComponent('schemas', 'Failure', componentSchema(failure)).ref;
-  const successRef = registry.registerComponent('schemas', 'Success', componentSchema(success)).ref;
+  for (const [id, schema] of Object.entries(sharedComponents())) registry.registerComponent('schemas', id, schema);
+  /** A failure whose `error` is one of the keys the description names. */
+  const failureWith = (when: string) => {
+    const keys = namedKeys(when);
+    return keys.length ? { allOf: [failureRef, { properties: { error: { enum: keys } } }] } : failureRef;
+  };
 
   const undocumented: ServedRoute[] = [];
   for (const route of listRoutes(app)) {
@@ -218,15 +259,16 @@ export function buildOpenApiDocument(
           : {
               content: doc.produces
                 ? { [doc.produces]: { schema: z.string() } }
-                : { 'application/json': { schema: doc.response ?? successRef } },
+                : { 'application/json': { schema: responseSchema(doc.response, route) } },
             }),
       },
     };
     for (const [code, when] of Object.entries(doc.otherResponses ?? {})) {
       if (when) responses[code] = { description: when };
     }
-    for (const [code, when] of Object.entries(impliedErrors(doc, access))) {
-      responses[code] = { description: when, content: { 'application/json': { schema: failureRef } } };
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+    for (const [code, when] of Object.entries(impliedErrors(doc, access, unsafe))) {
+      responses[code] = { description: when, content: { 'application/json': { schema: failureWith(when) } } };
     }
 
     registry.registerPath({

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterEach } from 'vitest';
 import { randomHex } from '../../src/lib/crypto.ts';
+import { contractOf } from './contract.ts';
 import type { TestCluster, TestNode } from './server.ts';
 
 export interface Res<T = Record<string, unknown>> {
@@ -56,6 +57,8 @@ export class Client {
     } catch {
       parsed = { raw: text };
     }
+    // Every answer a test receives is held to the document the server publishes.
+    (await contractOf(this.node.url)).check(method, path, res.status, res.headers.get('content-type'), parsed);
     return { status: res.status, body: parsed, headers: res.headers };
   }
 
