@@ -47,13 +47,11 @@ export function recorder(socket: Socket, events: readonly string[]): Record<stri
 export const settle = () => sleep(150);
 
 /**
- * Statements the node's database ran while `fn` (a read) ran: the fewer of two
- * runs, so a background statement (key-use flush, presence sweep, an identity
- * cache refill) landing in one window does not count.
+ * Statements the node's database ran while `fn` (a read) ran: the fewest of five
+ * runs, so a background statement (job poll, key-use flush, presence and session
+ * timers, an identity cache refill) landing in a window does not count.
  */
 export async function statementsOf(node: TestNode, fn: () => Promise<unknown>): Promise<number> {
-  // The fewest of five runs: background work (job polls, key-use flushes, presence and session
-  // timers) may add a statement to any one run's window, but not to all five.
   const counts: number[] = [];
   for (let i = 0; i < 5; i++) {
     const before = node.app.ctx.db.stats.queries;
