@@ -1821,13 +1821,6 @@ export interface components {
             /** @constant */
             ok: false;
         };
-        /** @description Success; the route adds its own fields */
-        Success: {
-            /** @constant */
-            ok: true;
-        } & {
-            [key: string]: unknown;
-        };
     };
     responses: never;
     parameters: never;
@@ -1860,43 +1853,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description No title (`api.announcement.badTitle`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description No title (`api.announcement.badTitle`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.announcement.badTitle" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Title over 100 or content over 5000 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Title over 100 or content over 5000 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -1905,7 +1915,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -1914,7 +1927,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -1940,34 +1968,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such announcement (`api.announcement.notFound`) */
@@ -1976,16 +2018,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.announcement.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -1994,7 +2042,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2003,7 +2054,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2027,34 +2093,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2063,7 +2155,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2090,34 +2197,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such appeal (`api.appeal.notFound`) */
@@ -2126,7 +2247,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.notFound";
+                    };
                 };
             };
             /** @description Already decided (`api.appeal.handled`) */
@@ -2135,16 +2259,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.handled";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2153,7 +2283,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2162,7 +2295,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2182,25 +2330,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2209,7 +2368,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2236,38 +2410,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Records marked `file_expired` */
                         expired: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Not a stored name (`api.admin.fileInvalid`), or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not a stored name (`api.admin.fileInvalid`), or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileInvalid" | "api.admin.fileIsAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown or already removed file (`api.admin.fileNotFound`) */
@@ -2276,16 +2458,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileNotFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2294,7 +2482,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2303,7 +2494,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2333,54 +2539,68 @@ export interface operations {
                         files: {
                             avatar: boolean;
                             kind: string;
-                            /** @description Stored name */
                             name: string;
-                            /** @description Original name */
                             origin: string;
                             size: number;
-                            /** @description Upload time (ms since the epoch) */
                             ts: number;
-                            /** @description Records referencing the file (messages) */
                             used: number;
                         }[];
                         limit: number;
                         offset: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Live files matching `q` */
                         total: number;
-                        /** @description Their bytes */
                         totalSize: number;
-                        /** @description How many of them are referenced at least once */
                         usedCount: number;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2389,7 +2609,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2417,49 +2652,59 @@ export interface operations {
                 content: {
                     "application/json": {
                         deleted: number;
-                        /** @description Records marked `file_expired`, summed */
                         expired: number;
-                        /** @description Names refused (invalid, unknown, avatar), non-strings included */
                         failed: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description More than 200 names (`api.tooLarge`). Also: Request body too large */
+            /** @description More than 200 names (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2468,7 +2713,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2477,7 +2725,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2505,34 +2768,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2541,7 +2830,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2561,25 +2865,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2588,7 +2903,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2616,43 +2946,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.noSecretKey" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Client id over 200 or secret over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Client id over 200 or secret over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2661,7 +3008,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2670,7 +3020,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2695,34 +3060,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2731,7 +3122,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2762,34 +3168,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.badAction" | "api.penalty.badDuration" | "api.penalty.self" | "api.penalty.noAddress" | "api.penalty.ownAddress" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -2798,16 +3218,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2816,7 +3242,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2825,7 +3254,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2851,34 +3295,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such penalty (`api.penalty.notFound`) */
@@ -2887,7 +3345,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.notFound";
+                    };
                 };
             };
             /** @description Already revoked (`api.penalty.alreadyRevoked`) */
@@ -2896,16 +3357,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.alreadyRevoked";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2914,7 +3381,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2923,7 +3393,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2947,34 +3432,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2983,7 +3494,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3009,34 +3535,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such report (`api.report.notFound`) */
@@ -3045,7 +3585,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.notFound";
+                    };
                 };
             };
             /** @description Already closed (`api.report.handled`) */
@@ -3054,16 +3597,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.handled";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3072,7 +3621,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3081,7 +3633,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3113,34 +3680,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.badAction" | "api.penalty.badDuration" | "api.penalty.self" | "api.penalty.noAddress" | "api.penalty.ownAddress" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such report (`api.report.notFound`) or user (`api.user.notFound`) */
@@ -3149,7 +3730,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.notFound" | "api.user.notFound";
+                    };
                 };
             };
             /** @description Already closed (`api.report.handled`) */
@@ -3158,16 +3742,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.handled";
+                    };
                 };
             };
-            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3176,7 +3766,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3185,7 +3778,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3211,34 +3819,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description The user is not pending (`api.user.notPending`) */
@@ -3247,16 +3869,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notPending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3265,7 +3893,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3274,7 +3905,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3300,34 +3946,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description The user is not pending (`api.user.notPending`) */
@@ -3336,16 +3996,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notPending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3354,7 +4020,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3363,7 +4032,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3390,34 +4074,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid name (`api.register.badName`) or weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid name (`api.register.badName`) or weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -3426,16 +4124,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3444,7 +4148,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3453,7 +4160,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3479,34 +4201,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3515,7 +4251,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description It would leave no usable administrator (`api.admin.lastAdmin`) */
@@ -3524,16 +4263,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.lastAdmin";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3542,7 +4287,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3551,7 +4299,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3578,34 +4341,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.profile.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3614,16 +4391,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Path over 200 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Path over 200 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3632,7 +4415,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3641,7 +4427,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3668,34 +4469,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3704,16 +4519,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3722,7 +4543,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3731,7 +4555,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3758,34 +4597,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid new name (`api.register.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid new name (`api.register.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3794,7 +4647,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -3803,16 +4659,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3821,7 +4683,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3830,7 +4695,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3858,34 +4738,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Unknown role (`api.admin.badRole`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown role (`api.admin.badRole`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.badRole" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3894,7 +4788,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description It would leave no usable administrator (`api.admin.lastAdmin`) */
@@ -3903,16 +4800,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.lastAdmin";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3921,7 +4824,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3930,7 +4836,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3955,34 +4876,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3991,7 +4938,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4014,34 +4976,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4050,7 +5038,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4077,34 +5080,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description No reason (`api.appeal.noReason`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description No reason (`api.appeal.noReason`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.noReason" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Not a penalty of the caller (`api.penalty.notFound`) */
@@ -4113,7 +5130,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.notFound";
+                    };
                 };
             };
             /** @description No longer in force (`api.appeal.notInForce`) or an appeal is already pending (`api.appeal.pending`) */
@@ -4122,16 +5142,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.notInForce" | "api.appeal.pending";
+                    };
                 };
             };
-            /** @description Reason over 1000 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 1000 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4140,7 +5166,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4149,7 +5178,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4174,7 +5218,6 @@ export interface operations {
                             avatar: string;
                             gid: string;
                             last: {
-                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
                                 content: string;
                                 from: string;
                                 idx: number;
@@ -4192,7 +5235,6 @@ export interface operations {
                             avatar: string;
                             dm: string;
                             last: {
-                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
                                 content: string;
                                 from: string;
                                 idx: number;
@@ -4208,27 +5250,33 @@ export interface operations {
                             readIdx: number;
                             unread: number;
                         })[];
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4237,7 +5285,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4267,36 +5330,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         idx: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
@@ -4305,16 +5377,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4323,7 +5401,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4332,7 +5413,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4355,6 +5451,18 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
+            };
         };
     };
     getApiFriends: {
@@ -4372,25 +5480,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4399,7 +5518,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4425,34 +5559,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or no pending request from them (`api.friend.noRequest`) */
@@ -4461,16 +5609,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.friend.noRequest";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4479,7 +5633,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4488,7 +5645,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4514,34 +5686,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or no pending request either way (`api.friend.noRequest`) */
@@ -4550,16 +5736,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.friend.noRequest";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4568,7 +5760,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4577,7 +5772,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4604,43 +5814,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.notFound" | "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4649,7 +5876,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4658,7 +5888,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4684,34 +5929,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not friends (`api.friend.notFriend`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not friends (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -4720,16 +5979,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4738,7 +6003,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4747,7 +6015,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4773,34 +6056,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Oneself (`api.friend.self`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Oneself (`api.friend.self`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.self" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown or inactive user (`api.user.notFound`) */
@@ -4809,7 +6106,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description Already friends (`api.friend.already`), already requested (`api.friend.alreadyRequested`), or the other person has asked first: accept instead (`api.friend.reversePending`) */
@@ -4818,16 +6118,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.already" | "api.friend.alreadyRequested" | "api.friend.reversePending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4836,7 +6142,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4845,7 +6154,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4865,25 +6189,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4892,7 +6227,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4925,43 +6275,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description `desc` over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description `desc` over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4970,7 +6337,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4979,7 +6349,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5005,34 +6390,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5041,16 +6440,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5059,7 +6464,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5068,7 +6476,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5092,43 +6515,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
-            /** @description `q` over 64 characters (`api.tooLarge`) */
+            /** @description `q` over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5137,7 +6577,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5164,34 +6619,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5200,16 +6669,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Announcement over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Announcement over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5218,7 +6693,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5227,7 +6705,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5254,34 +6747,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not an http(s) URL (`api.group.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not an http(s) URL (`api.group.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5290,16 +6797,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description URL over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description URL over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5308,7 +6821,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5317,7 +6833,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5344,34 +6875,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not an upload path (`api.admin.fileInvalid`) or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not an upload path (`api.admin.fileInvalid`) or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileInvalid" | "api.admin.fileIsAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a manager of the group (`api.forbidden`, `api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a manager of the group (`api.forbidden`, `api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), or no message of the group shares this file (`api.admin.fileNotFound`) */
@@ -5380,16 +6925,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.admin.fileNotFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5398,7 +6949,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5407,7 +6961,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5434,34 +7003,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), or unknown or inactive invitee (`api.user.notFound`) */
@@ -5470,7 +7053,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) or already invited (`api.group.alreadyInvited`) */
@@ -5479,16 +7065,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember" | "api.group.alreadyInvited";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5497,7 +7089,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5506,7 +7101,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5532,34 +7142,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the invitee (`api.forbidden`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the invitee (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5568,7 +7192,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Still awaiting a manager's approval (`api.invite.awaitingManager`) or already processed (`api.invite.processed`) */
@@ -5577,16 +7204,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.awaitingManager" | "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5595,7 +7228,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5604,7 +7240,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5630,34 +7281,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5666,7 +7331,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Not awaiting a manager (`api.invite.processed`) */
@@ -5675,16 +7343,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5693,7 +7367,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5702,7 +7379,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5728,34 +7420,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5764,7 +7470,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Already processed (`api.invite.processed`) */
@@ -5773,16 +7482,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5791,7 +7506,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5800,7 +7518,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5829,34 +7562,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5865,16 +7612,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5883,7 +7636,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5892,7 +7648,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5912,25 +7683,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5939,7 +7721,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5965,34 +7762,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.needsReview" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6001,7 +7812,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) */
@@ -6010,16 +7824,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6028,7 +7848,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6037,7 +7860,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6063,34 +7901,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6099,7 +7951,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description The owner must transfer the group or dissolve it first (`api.group.ownerLeave`) */
@@ -6108,16 +7963,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.ownerLeave";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6126,7 +7987,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6135,7 +7999,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6159,34 +8038,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6195,7 +8088,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6204,7 +8112,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6226,34 +8149,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6262,7 +8199,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6271,7 +8223,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6299,34 +8266,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description The owner (`api.group.muteOwner`) or oneself (`api.group.muteSelf`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner (`api.group.muteOwner`) or oneself (`api.group.muteSelf`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.muteOwner" | "api.group.muteSelf" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6335,16 +8316,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6353,7 +8340,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6362,7 +8352,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6389,34 +8394,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6425,16 +8444,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Nickname over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Nickname over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6443,7 +8468,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6452,7 +8480,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6481,34 +8524,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description The owner's role (`api.group.ownerRole`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner's role (`api.group.ownerRole`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.ownerRole" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6517,16 +8574,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6535,7 +8598,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6544,7 +8610,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6566,34 +8647,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6602,7 +8697,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6611,7 +8721,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6638,34 +8763,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description The owner (`api.group.removeOwner`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner (`api.group.removeOwner`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.removeOwner" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6674,16 +8813,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6692,7 +8837,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6701,7 +8849,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6728,34 +8891,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6764,16 +8941,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6782,7 +8965,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6791,7 +8977,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6813,34 +9014,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6849,7 +9064,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6858,7 +9088,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6885,34 +9130,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6921,16 +9180,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6939,7 +9204,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6948,7 +9216,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6975,34 +9258,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -7011,16 +9308,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7029,7 +9332,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7038,7 +9344,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7064,34 +9385,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description The group is open: join it directly (`api.group.notReview`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The group is open: join it directly (`api.group.notReview`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notReview" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -7100,7 +9435,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) or a request already pending (`api.group.alreadyRequested`) */
@@ -7109,16 +9447,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember" | "api.group.alreadyRequested";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7127,7 +9471,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7136,7 +9483,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7163,34 +9525,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`), or no request from them (`api.group.requestNotFound`) */
@@ -7199,7 +9575,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.requestNotFound";
+                    };
                 };
             };
             /** @description Request already processed (`api.group.requestProcessed`) */
@@ -7208,16 +9587,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.requestProcessed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7226,7 +9611,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7235,7 +9623,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7262,34 +9665,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`), or no request from them (`api.group.requestNotFound`) */
@@ -7298,7 +9715,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.requestNotFound";
+                    };
                 };
             };
             /** @description Request already processed (`api.group.requestProcessed`) */
@@ -7307,16 +9727,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.requestProcessed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7325,7 +9751,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7334,7 +9763,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7358,43 +9802,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
-            /** @description `q` over 64 characters (`api.tooLarge`) */
+            /** @description `q` over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7403,7 +9864,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7430,34 +9906,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not a member (`api.group.transferNonMember`) or already the owner (`api.group.alreadyOwner`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not a member (`api.group.transferNonMember`) or already the owner (`api.group.alreadyOwner`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.transferNonMember" | "api.group.alreadyOwner" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
@@ -7466,16 +9956,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7484,7 +9980,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7493,7 +9992,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7519,29 +10033,47 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         mode: "embedded" | "cluster";
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                         uptime: number;
                         version: string;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description The database does not answer (or, with ready=1, a readiness check failed) */
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description The database does not answer (or, with ready=1, a readiness check failed). Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7561,25 +10093,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7608,43 +10163,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A non-administrator asked for `admin`. Also: Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description A non-administrator asked for `admin`. Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7653,7 +10225,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7679,34 +10266,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such key (`api.key.notFound`) */
@@ -7715,16 +10316,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.key.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7733,7 +10340,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7764,43 +10386,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7809,7 +10448,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7838,16 +10492,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description Wrong name or password (`api.login.badCredentials`) */
@@ -7856,25 +10518,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.badCredentials";
+                    };
                 };
             };
-            /** @description Account pending, rejected or banned */
+            /** @description Account pending, rejected or banned. Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7883,7 +10554,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Address locked after 5 failures (`api.login.rateLimited`) */
@@ -7892,7 +10566,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7912,7 +10601,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.originForbidden";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7932,25 +10662,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7959,7 +10700,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7979,25 +10735,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8006,7 +10773,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8029,34 +10811,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8065,7 +10873,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8091,43 +10914,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description More than 1000 ids (`api.tooLarge`). Also: Request body too large */
+            /** @description More than 1000 ids (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8136,7 +10976,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8145,7 +10988,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8165,25 +11023,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8192,7 +11061,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8218,34 +11102,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.self" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or group (`api.group.notFound`) */
@@ -8254,7 +11152,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8263,7 +11176,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8300,34 +11228,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.empty" | "api.msg.badMerge" | "api.msg.badFile" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.groupMuted" | "api.msg.notFriend" | "api.msg.self" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user or group */
@@ -8339,13 +11281,16 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large */
+            /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.tooLong" | "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8354,7 +11299,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8363,7 +11311,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8386,34 +11349,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8422,7 +11411,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8446,16 +11450,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Unknown, expired, reused or foreign state (`api.oauth.badState`), declined at GitHub (`api.oauth.denied`), code refused (`api.oauth.badCode`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown, expired, reused or foreign state (`api.oauth.badState`), declined at GitHub (`api.oauth.denied`), code refused (`api.oauth.badCode`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.badState" | "api.oauth.denied" | "api.oauth.badCode" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description The linked account may not log in (`api.login.banned`, `api.login.pending`, `api.login.rejected`) */
@@ -8464,7 +11476,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description GitHub login is not configured (`api.oauth.disabled`), or no account is linked to this GitHub account (`api.oauth.notLinked`) */
@@ -8473,7 +11488,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.disabled" | "api.oauth.notLinked";
+                    };
                 };
             };
             /** @description The GitHub account is linked to another user (`api.oauth.linkedElsewhere`) or the caller has another (`api.oauth.alreadyBound`) */
@@ -8482,7 +11500,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.linkedElsewhere" | "api.oauth.alreadyBound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description GitHub did not answer properly (`api.oauth.providerFailed`) */
@@ -8491,7 +11524,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.providerFailed";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8516,13 +11564,16 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Unknown mode (`api.oauth.badMode`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown mode (`api.oauth.badMode`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.badMode" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description `mode=bind` without a login */
@@ -8540,7 +11591,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.disabled";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8560,25 +11638,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Nothing linked (`api.oauth.notBound`) */
@@ -8587,7 +11676,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.notBound";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8596,7 +11700,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8616,25 +11735,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8643,7 +11773,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8663,7 +11808,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8683,7 +11845,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8710,43 +11889,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong current password (`api.pass.wrongOld`). Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong current password (`api.pass.wrongOld`). Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.pass.wrongOld" | "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8755,7 +11951,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8764,7 +11963,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8786,34 +12000,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -8822,7 +12050,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8831,7 +12074,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8859,43 +12117,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Avatar not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Avatar not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.profile.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8904,7 +12179,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8913,7 +12191,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8942,13 +12235,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description A check failed or the node is shutting down; `checks` tells which */
+            /** @description A check failed or the node is shutting down; `checks` tells which. Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8976,25 +12272,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Registration is closed (`api.register.closed`) */
+            /** @description Registration is closed (`api.register.closed`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.closed" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -9003,16 +12310,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9021,7 +12334,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
@@ -9030,7 +12346,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.address.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9068,34 +12399,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Reporting oneself (`api.report.self`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Reporting oneself (`api.report.self`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.self" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A message of a room the caller cannot read. Also: Account not active, API key without the scope, or not allowed */
+            /** @description A message of a room the caller cannot read. Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown message, user or group */
@@ -9113,16 +12458,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.duplicate";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9131,7 +12482,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9140,7 +12494,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9160,25 +12529,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9187,7 +12567,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9218,43 +12613,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9263,7 +12675,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9272,7 +12687,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9292,7 +12722,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9321,25 +12768,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong setup token (`api.setup.badToken`) */
+            /** @description Wrong setup token (`api.setup.badToken`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.setup.badToken" | "api.originForbidden";
+                    };
                 };
             };
             /** @description An administrator exists (`api.setup.done`) */
@@ -9348,16 +12806,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.setup.done";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9366,7 +12830,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
@@ -9375,7 +12842,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.address.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9415,25 +12897,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.upload.badName" | "api.upload.badType";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Missing or unsupported Tus-Resumable; text body */
@@ -9458,7 +12949,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9484,22 +12990,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9508,7 +13020,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Missing or unsupported Tus-Resumable; text body */
@@ -9518,13 +13033,40 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9551,22 +13093,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9575,7 +13123,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9613,22 +13176,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9637,7 +13206,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description The upload expired (24 hours); text body */
@@ -9660,7 +13232,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9704,31 +13291,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Finalising failed: content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Finalising failed: content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9737,7 +13333,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Upload-Offset does not match the bytes received (ask HEAD and resume from there); text body */
@@ -9761,13 +13360,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description More bytes than Upload-Length. Also: Request body too large */
+            /** @description More bytes than Upload-Length. Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description Content-Type is not application/offset+octet-stream; text body */
@@ -9783,7 +13385,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9809,43 +13426,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong code. Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong code. Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9854,7 +13488,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9863,7 +13500,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9890,43 +13542,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong code. Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong code. Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9935,7 +13604,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9944,7 +13616,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9964,25 +13651,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9991,7 +13701,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10020,16 +13745,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description Wrong code (`api.twofa.badCode`) */
@@ -10038,16 +13771,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.originForbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10056,7 +13807,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Address locked (`api.login.rateLimited`) */
@@ -10065,7 +13819,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10093,55 +13862,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Identical content was already stored: `url` is that file's */
                         deduped: boolean;
                         /** @enum {string} */
                         kind: "image" | "code" | "audio" | "video" | "document" | "archive" | "other";
-                        /** @description The original name of this upload (display only) */
                         name: string;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Bytes stored */
                         size: number;
-                        /** @description `/uploads/<stored name>`, where the file is served */
                         url: string;
                     };
                 };
             };
-            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.notMultipart" | "api.upload.noFile" | "api.upload.badName" | "api.upload.badType" | "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so. Also: Request body too large */
+            /** @description Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so. Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10150,7 +13927,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10176,34 +13968,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown or foreign session (`api.upload.sessionGone`) */
@@ -10212,16 +14018,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10230,7 +14042,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10239,7 +14054,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10271,37 +14101,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         index: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                         received: number[];
                     };
                 };
             };
-            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badChunk" | "api.upload.notMultipart" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown, expired, completed or foreign session (`api.upload.sessionGone`) */
@@ -10310,7 +14149,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Another request has been sending the same index for 30 s and is still at it (`api.upload.chunkBusy`); send it again later */
@@ -10319,16 +14161,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.chunkBusy";
+                    };
                 };
             };
-            /** @description A chunk over 5242880 bytes (`api.upload.tooLarge`). Also: Request body too large */
+            /** @description A chunk over 5242880 bytes (`api.upload.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10337,7 +14185,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10364,46 +14227,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Identical content was already stored: `url` is that file's */
                         deduped: boolean;
                         /** @enum {string} */
                         kind: "image" | "code" | "audio" | "video" | "document" | "archive" | "other";
-                        /** @description The original name of this upload (display only) */
                         name: string;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Bytes stored */
                         size: number;
-                        /** @description `/uploads/<stored name>`, where the file is served */
                         url: string;
                     };
                 };
             };
-            /** @description Content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown, expired, foreign or already completing session (`api.upload.sessionGone`) */
@@ -10412,7 +14280,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Chunks are missing (`api.upload.incomplete`, with `received`) */
@@ -10421,16 +14292,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.incomplete";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10439,7 +14316,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10448,7 +14328,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10478,50 +14373,60 @@ export interface operations {
                 content: {
                     "application/json": {
                         chunks: number;
-                        /** @description 5242880: every chunk but the last has exactly this size */
                         chunkSize: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Indexes already received (when resuming) */
                         received: number[];
                         uploadId: string;
                     };
                 };
             };
-            /** @description A name (`api.upload.badName`) or type (`api.upload.badType`) not allowed. Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description A name (`api.upload.badName`) or type (`api.upload.badType`) not allowed. Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badName" | "api.upload.badType" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description A size that is not 1 byte to 100 MB (`api.upload.tooLarge`). Also: Request body too large */
+            /** @description A size that is not 1 byte to 100 MB (`api.upload.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10530,7 +14435,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10539,7 +14447,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10563,34 +14486,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10599,7 +14548,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10620,6 +14584,18 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10670,7 +14646,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.notFound";
+                    };
                 };
             };
             /** @description The range lies beyond the file (`Content-Range: bytes *\/<size>`) */
@@ -10679,6 +14658,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
             };
         };
     };

@@ -4,7 +4,7 @@ import { adminClient, trackSockets, waitFor } from '../../../../test/helpers/cli
 import { history, sendText, storedCount, userId } from '../../../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../../../test/helpers/server.ts';
 import { befriend, groupWith } from '../../../../test/helpers/social.ts';
-import { clients, delivered, expectOncePerIdx, forwardedFrom, type Named, sdkUser, statusIs, until } from './helpers.ts';
+import { checkedFetch, clients, delivered, expectOncePerIdx, forwardedFrom, type Named, sdkUser, statusIs, until } from './helpers.ts';
 
 /**
  * The SDK against a real server (both modes; two nodes in cluster mode, the
@@ -222,7 +222,7 @@ describe('socket requests and the list over HTTP', () => {
     await expect(c.react({ gid }, sent.idx, '👍')).rejects.toMatchObject({ key: 'api.msg.recalled' });
 
     // A fresh client that never connected: the list comes over HTTP.
-    const idle = createChatClient({ urls: cluster.b.url, credentials: bobCreds });
+    const idle = createChatClient({ urls: cluster.b.url, credentials: bobCreds, fetch: checkedFetch });
     await idle.store.refreshConversations();
     expect(idle.store.getSnapshot().conversations.map((x) => x.name)).toContain(ann.name);
     await expect(idle.recall({ gid }, sent.idx)).rejects.toThrow('connection idle');

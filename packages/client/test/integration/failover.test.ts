@@ -9,7 +9,7 @@ import { TEST_DATA_ROOT } from '../../../../test/helpers/paths.ts';
 import { type ChatProcess, spawnChat, stopAll } from '../../../../test/helpers/processes.ts';
 import { createTestDatabase } from '../../../../test/helpers/server.ts';
 import { type ChatClient, createChatClient, type MessagePayload } from '../../src/index.ts';
-import { until } from './helpers.ts';
+import { checkedFetch, until } from './helpers.ts';
 
 /**
  * The SDK through a node crash: two app processes (A and B) on one Postgres
@@ -84,6 +84,7 @@ describe('SDK through a node crash', () => {
     client = createChatClient({
       urls: [b.url, a.url],
       credentials: { kind: 'session', token: me.token },
+      fetch: checkedFetch,
       sendTimeoutMs: 1_000,
       gapWaitMs: 300,
       backoff: { baseMs: 200, maxMs: 1_000 },

@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { type ChatClient, type ChatClientOptions, type ConnectionStatus, type Credentials, createChatClient, login, type MessagePayload } from '../../src/index.ts';
 import { type Client, newUser, PASSWORD } from '../../../../test/helpers/client.ts';
+import { contractOf } from '../../../../test/helpers/contract.ts';
 import type { TestCluster, TestNode } from '../../../../test/helpers/server.ts';
 
 export type Named = Client & { name: string };
@@ -20,8 +21,36 @@ export async function sdkUser(cluster: TestCluster, node: TestNode = cluster.a):
 export function forwardedFrom(ip: string): (r: Request) => Promise<Response> {
   return (r) => {
     r.headers.set('x-forwarded-for', ip);
-    return fetch(r);
+    return checkedFetch(r);
   };
+}
+
+/** Contract violations seen by `checkedFetch` during the current test. */
+const violations: Error[] = [];
+
+afterEach(() => {
+  const seen = violations.splice(0);
+  if (seen.length) throw new AggregateError(seen, `answers that break the OpenAPI document:\n${seen.map((e) => e.message).join('\n')}`);
+});
+
+/**
+ * `fetch` that holds every JSON answer the SDK receives to the document the server publishes
+ * (as the test Client does). A violation fails the test afterwards rather than the call, so the
+ * SDK's own retry and error paths run as in production.
+ */
+export async function checkedFetch(r: Request): Promise<Response> {
+  const res = await fetch(r);
+  const type = res.headers.get('content-type');
+  if (type?.includes('application/json')) {
+    const url = new URL(r.url);
+    const body = await res.clone().json().catch(() => undefined);
+    try {
+      (await contractOf(url.origin)).check(r.method, url.pathname + url.search, res.status, type, body);
+    } catch (err) {
+      violations.push(err as Error);
+    }
+  }
+  return res;
 }
 
 /** Clients started by a test file, stopped after it. */
@@ -29,7 +58,7 @@ export function clients(): { start(opts: ChatClientOptions): ChatClient; stopAll
   const started: ChatClient[] = [];
   return {
     start(opts) {
-      const c = createChatClient(opts);
+      const c = createChatClient({ fetch: checkedFetch, ...opts });
       started.push(c);
       c.start();
       return c;

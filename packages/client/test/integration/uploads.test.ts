@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatClient } from '../../src/index.ts';
 import { bytes, CHUNK, download, sendChunk, uniquePng } from '../../../../test/helpers/uploads.ts';
 import { startCluster, type TestCluster } from '../../../../test/helpers/server.ts';
-import { sdkUser } from './helpers.ts';
+import { checkedFetch, sdkUser } from './helpers.ts';
 
 /** The SDK's uploads against a real server: one request, chunks (with resume), tus; each with progress. */
 let cluster: TestCluster;
@@ -13,7 +13,7 @@ afterAll(() => cluster?.close());
 
 async function uploader() {
   const { user, credentials } = await sdkUser(cluster);
-  return { user, client: createChatClient({ urls: cluster.b.url, credentials }) };
+  return { user, client: createChatClient({ urls: cluster.b.url, credentials, fetch: checkedFetch }) };
 }
 
 /** Progress reports, checked to rise to the total. */
