@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { BaseDb, type Queryable, type Row } from './driver.ts';
 import { preparedName } from './prepared.ts';
@@ -24,7 +25,7 @@ export class PgliteDb extends BaseDb {
 
   static async open(dir: string | undefined): Promise<PgliteDb> {
     if (dir) mkdirSync(dir, { recursive: true });
-    const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+    const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, btree_gin } });
     return new PgliteDb(pg);
   }
 

@@ -51,6 +51,9 @@ export interface MessageRow {
 }
 
 /** A search hit; `peer` is the other person of a direct message as the searcher sees it. */
+/** Group-search matches read through the trigram index before a search counts as common (see search()). */
+const SEARCH_PROBE = 400;
+
 export interface SearchRow {
   room: string;
   idx: number;
@@ -318,22 +321,41 @@ export const messagesStore = {
 
   /**
    * Live text messages matching `pattern` (a lowered LIKE pattern, escaped) in rooms the user
-   * can read: the groups they are a member of and their own direct
-   * conversations. Newest first. The group part reads group_members directly so
-   * the search stays one statement (the trigram index does the matching). The
-   * caller's groups are an array (`= any(array(...))`), not a join: with a join
-   * the planner could pick a merge join over the whole gid index when it
-   * underestimated the caller's groups (835 ms instead of 25 at 1,000,000 rows).
+   * can read: the groups they are a member of and their own direct conversations. Newest first,
+   * in one statement. The groups part has two ways, and the first decides:
+   * - a probe for up to PROBE matches through the (gid, trigram) index: a rare substring is
+   *   found there among the caller's groups only, and when the probe ends short it holds every
+   *   match, which is the answer;
+   * - a substring too common for that (the probe filled up: the trigrams narrow nothing) reads
+   *   each of the caller's groups newest first by idx and stops at `limit` matches per group,
+   *   instead of reading every message of every group to sort them.
+   * The caller's groups are an array (`= any(...)`), not a join: with a join the planner could
+   * pick a merge join over the whole gid index when it underestimated the caller's groups.
    */
   async search(q: Queryable, userId: number, pattern: string, limit: number): Promise<SearchRow[]> {
     // `pattern` is lowered; search_text is the lowered text of text messages (null for other types).
     const hit = `m.search_text like $2 escape '\\' and not m.recalled`;
     return aggregatedRows<SearchRow>(
       q,
-      `(select m.room, m.idx, u.name as "from", m.type, m.content, m.ts, m.gid, null::text as peer
-          from messages m join users u on u.id = m.from_id
-         where ${hit} and m.gid = any(array(select gid from group_members where user_id = $1))
-         order by m.ts desc limit $3)
+      `with mine as materialized (select array(select gid from group_members where user_id = $1) as gids),
+       probe as materialized (
+         select m.room, m.idx, m.ts from messages m
+          where ${hit} and m.gid = any((select gids from mine)::text[])
+          limit ${SEARCH_PROBE}),
+       complete as (select count(*) < ${SEARCH_PROBE} as yes from probe),
+       found as (
+         select room, idx, ts from probe where (select yes from complete)
+         union all
+         select m.room, m.idx, m.ts
+           from unnest((select gids from mine)::text[]) g(gid)
+           cross join lateral (
+             select m.room, m.idx, m.ts from messages m
+              where m.room = 'g:' || g.gid and ${hit} order by m.idx desc limit $3) m
+          where not (select yes from complete))
+       (select m.room, m.idx, u.name as "from", m.type, m.content, m.ts, m.gid, null::text as peer
+          from (select * from found order by ts desc limit $3) f
+          join messages m on m.room = f.room and m.idx = f.idx
+          join users u on u.id = m.from_id)
        union all
        (select m.room, m.idx, u.name, m.type, m.content, m.ts, null,
                case when m.from_id = $1 then (select name from users where id = m.to_id) else u.name end
