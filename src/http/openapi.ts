@@ -110,11 +110,12 @@ const IMPLIED_ERRORS: Record<string, string> = {
   415: 'A body that is not JSON (`api.unsupportedMediaType`)',
   429: 'API-key rate window exhausted (`api.rateLimited`, `Retry-After`)',
   503: 'A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`)',
+  500: 'An unexpected failure of the server (`api.internal`); never an answer to bad input',
 };
 const CROSS_SITE = 'a cookie-authenticated request from a foreign origin (`api.originForbidden`)';
 
 function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean): Record<number, string> {
-  const errs: Record<number, string> = { 503: IMPLIED_ERRORS[503]! };
+  const errs: Record<number, string> = { 500: IMPLIED_ERRORS[500]!, 503: IMPLIED_ERRORS[503]! };
   if (doc.body || doc.bodyContent || doc.query || doc.params) errs[400] = IMPLIED_ERRORS[400]!;
   if (access !== 'public') {
     errs[401] = IMPLIED_ERRORS[401]!;
