@@ -45,8 +45,8 @@ export interface RouteDoc {
   params?: z.ZodObject;
   /** Success body, exact: `okWith({...})` from src/lib/contract.ts (with `component`s for shared shapes). */
   response?: z.ZodType;
-  /** Success status when it is not 200: 201 Created, or 204 No Content. */
-  status?: 201 | 204;
+  /** Success status when it is not 200: 201 Created, 204 No Content, or 302 Found (a redirect, no body). */
+  status?: 201 | 204 | 302;
   /** The success answer has no body (e.g. tus' 201); implied by 204 and by HEAD. */
   emptyBody?: true;
   /** Headers of the success response (an object schema keyed by header name). */
@@ -249,7 +249,7 @@ export function buildOpenApiDocument(
 
     const status = doc.status ?? 200;
     // A HEAD answer never has a body (RFC 9110); its headers say it all.
-    const bodyless = doc.emptyBody === true || status === 204 || route.method === 'HEAD';
+    const bodyless = doc.emptyBody === true || status === 204 || status === 302 || route.method === 'HEAD';
     const responses: RouteConfig['responses'] = {
       [status]: {
         description: doc.responseDescription ?? (status === 204 ? 'Done (no content)' : 'Success'),
