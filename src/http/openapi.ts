@@ -18,7 +18,7 @@ import { listRoutes, type ServedRoute } from './routes.ts';
  */
 
 /** Statuses a route may declare beyond those implied by its middleware and schemas. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
 
 /** Error keys named in a description: every `` `api.…` `` in backticks. */
 export function namedKeys(text: string): string[] {
@@ -112,6 +112,8 @@ const IMPLIED_ERRORS: Record<string, string> = {
   503: 'A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`)',
 };
 const CROSS_SITE = 'a cookie-authenticated request from a foreign origin (`api.originForbidden`)';
+/** The ip-ban gate runs before every route (src/app.ts, `ipBanGate`). */
+const IP_BANNED = 'the caller’s address is under an ip ban (`api.penalty.ipBanned`)';
 
 function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean): Record<number, string> {
   const errs: Record<number, string> = { 503: IMPLIED_ERRORS[503]! };
@@ -124,6 +126,7 @@ function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean): Record<n
   if (access === 'admin') errs[403] = `Not an administrator, or an API key without the admin scope (\`api.forbidden\`); ${IMPLIED_ERRORS[403]}`;
   if (unsafe && access !== 'public') errs[403] = `${errs[403]}; ${CROSS_SITE}`;
   else if (unsafe) errs[403] = `A cookie-carrying request from a foreign origin (\`api.originForbidden\`)`;
+  errs[403] = errs[403] ? `${errs[403]}; ${IP_BANNED}` : `The caller’s address is under an ip ban (\`api.penalty.ipBanned\`)`;
   if (access === 'login' || access === 'admin') errs[429] = IMPLIED_ERRORS[429]!;
   // A body, or a query/path value over its length limit (validate.ts answers 413 for `*.tooLarge`).
   if (doc.body || doc.bodyContent || doc.query || doc.params) errs[413] = IMPLIED_ERRORS[413]!;

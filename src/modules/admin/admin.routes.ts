@@ -107,7 +107,11 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       summary: 'Delete an account (runs the beforeUserDelete hooks; what it owns goes with it)',
       body: nameBody,
       response: okOnly,
-      errors: { 404: noUser, 409: lastAdmin },
+      errors: {
+        404: noUser,
+        409: lastAdmin,
+        500: "A module's `beforeUserDelete` hook failed: nothing is deleted (`api.internal`)",
+      },
     }),
     admin,
     async (req, res) => {

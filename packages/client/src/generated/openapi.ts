@@ -1814,6 +1814,35 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUser: {
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Last activity (ms); null: never logged in */
+            last_seen: number | null;
+            name: string;
+            /** @enum {string} */
+            role: "user" | "admin";
+            /**
+             * @description `banned`: a ban in force (or the account banned)
+             * @enum {string}
+             */
+            status: "pending" | "active" | "rejected" | "banned";
+        };
+        AuditEntry: {
+            /** @description Dotted verb: `login.fail`, `penalty.add`, `user.rename`… */
+            action: string;
+            /** @description The actor's current name (as recorded when the account is gone; the tried name for an unknown login) */
+            actor: string;
+            /** @description JSON `{k, v}` of at most 300 characters: an i18n key and its placeholder values */
+            detail: string;
+            id: number;
+            /** @description The actor's address; empty for the system */
+            ip: string;
+            /** @description What the action touched (a user name, a group id, a file name…); empty when nothing */
+            target: string;
+            /** @description Unix time in milliseconds */
+            ts: number;
+        };
         /** @description Every failure: `{ok:false, error}` with the status of spec section 7 */
         Failure: {
             /** @description An i18n key (`api.<area>.<reason>`), for display */
@@ -1821,12 +1850,55 @@ export interface components {
             /** @constant */
             ok: false;
         };
-        /** @description Success; the route adds its own fields */
-        Success: {
+        Key: {
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Expiry (ms); null: never expires */
+            expires: number | null;
+            id: number;
+            /** @description Last request made with the key (ms); null: never used */
+            lastUsed: number | null;
+            name: string;
+            /** @description The 8 hex characters after `key_`, to recognise the key */
+            prefix: string;
+            /** @description Requests per minute; null: the default (60) */
+            rateLimit: number | null;
+            revoked: boolean;
+            scopes: ("profile.read" | "profile.write" | "security" | "users.read" | "friends.read" | "friends.write" | "messages.read" | "messages.send" | "groups.read" | "groups.write" | "groups.manage" | "files.upload" | "admin")[];
+        };
+        Me: {
+            /** @description The password must be changed (an administrator reset it) */
+            mustChange: boolean;
             /** @constant */
             ok: true;
-        } & {
-            [key: string]: unknown;
+            /** @description At least one live connection */
+            online: boolean;
+            /** @description Penalties in force (mute, ban...); above 0 means restricted */
+            penalties: number;
+            /** @description Platform identifiers of the live connections */
+            platforms: string[];
+            profile: components["schemas"]["Profile"];
+            /** @enum {string} */
+            role: "user" | "admin";
+            /** @description 2FA is on */
+            twofa: boolean;
+            username: string;
+        };
+        Profile: {
+            /** @description Avatar path (`/uploads/...`), empty when none */
+            avatar: string;
+            name: string;
+            nickname: string;
+            signature: string;
+        };
+        User: {
+            /** @description Avatar path (`/uploads/...`), empty when none */
+            image: string;
+            name: string;
+            /** @description Display name, empty when none */
+            nickname: string;
+            /** @description Connected and not invisible */
+            online: boolean;
         };
     };
     responses: never;
@@ -1860,43 +1932,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description No title (`api.announcement.badTitle`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description No title (`api.announcement.badTitle`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.announcement.badTitle" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Title over 100 or content over 5000 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Title over 100 or content over 5000 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -1905,7 +1989,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -1914,7 +2001,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -1940,34 +2042,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description No such announcement (`api.announcement.notFound`) */
@@ -1976,16 +2087,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.announcement.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -1994,7 +2111,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2003,7 +2123,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2027,34 +2162,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2063,7 +2219,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2090,34 +2261,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description No such appeal (`api.appeal.notFound`) */
@@ -2126,7 +2306,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.notFound";
+                    };
                 };
             };
             /** @description Already decided (`api.appeal.handled`) */
@@ -2135,16 +2318,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.handled";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2153,7 +2342,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2162,7 +2354,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2176,31 +2383,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, approvals:[{name, email, created}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        approvals: {
+                            created: number;
+                            email: string;
+                            name: string;
+                        }[];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2209,7 +2430,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2236,38 +2472,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Records marked `file_expired` */
                         expired: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Not a stored name (`api.admin.fileInvalid`), or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not a stored name (`api.admin.fileInvalid`), or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileInvalid" | "api.admin.fileIsAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown or already removed file (`api.admin.fileNotFound`) */
@@ -2276,16 +2520,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileNotFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2294,7 +2544,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2303,7 +2556,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2333,54 +2601,68 @@ export interface operations {
                         files: {
                             avatar: boolean;
                             kind: string;
-                            /** @description Stored name */
                             name: string;
-                            /** @description Original name */
                             origin: string;
                             size: number;
-                            /** @description Upload time (ms since the epoch) */
                             ts: number;
-                            /** @description Records referencing the file (messages) */
                             used: number;
                         }[];
                         limit: number;
                         offset: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Live files matching `q` */
                         total: number;
-                        /** @description Their bytes */
                         totalSize: number;
-                        /** @description How many of them are referenced at least once */
                         usedCount: number;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2389,7 +2671,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2417,49 +2714,59 @@ export interface operations {
                 content: {
                     "application/json": {
                         deleted: number;
-                        /** @description Records marked `file_expired`, summed */
                         expired: number;
-                        /** @description Names refused (invalid, unknown, avatar), non-strings included */
                         failed: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description More than 200 names (`api.tooLarge`). Also: Request body too large */
+            /** @description More than 200 names (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2468,7 +2775,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2477,7 +2787,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2499,40 +2824,69 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, logs: [{id, actor, action, target, detail: {k, v}, ip, ts}], total, capacity: 5000, page, pageSize}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        capacity: number;
+                        logs: components["schemas"]["AuditEntry"][];
+                        /** @constant */
+                        ok: true;
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2541,7 +2895,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2555,31 +2924,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, provider, clientId, clientSecret, hasSecret, enabled, callbackUrl, canStoreSecret}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        callbackUrl: string;
+                        canStoreSecret: boolean;
+                        clientId: string;
+                        clientSecret: string;
+                        enabled: boolean;
+                        hasSecret: boolean;
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        provider: "github";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2588,7 +2974,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2616,43 +3017,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.noSecretKey" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Client id over 200 or secret over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Client id over 200 or secret over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2661,7 +3077,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2670,7 +3089,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2695,34 +3129,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2731,7 +3186,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2762,34 +3232,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.badAction" | "api.penalty.badDuration" | "api.penalty.self" | "api.penalty.noAddress" | "api.penalty.ownAddress" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -2798,16 +3277,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2816,7 +3301,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2825,7 +3313,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2851,34 +3354,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description No such penalty (`api.penalty.notFound`) */
@@ -2887,7 +3399,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.notFound";
+                    };
                 };
             };
             /** @description Already revoked (`api.penalty.alreadyRevoked`) */
@@ -2896,16 +3411,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.alreadyRevoked";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2914,7 +3435,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2923,7 +3447,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2947,34 +3486,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2983,7 +3543,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3009,34 +3584,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description No such report (`api.report.notFound`) */
@@ -3045,7 +3629,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.notFound";
+                    };
                 };
             };
             /** @description Already closed (`api.report.handled`) */
@@ -3054,16 +3641,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.handled";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3072,7 +3665,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3081,7 +3677,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3113,34 +3724,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.badAction" | "api.penalty.badDuration" | "api.penalty.self" | "api.penalty.noAddress" | "api.penalty.ownAddress" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description No such report (`api.report.notFound`) or user (`api.user.notFound`) */
@@ -3149,7 +3769,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.notFound" | "api.user.notFound";
+                    };
                 };
             };
             /** @description Already closed (`api.report.handled`) */
@@ -3158,16 +3781,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.handled";
+                    };
                 };
             };
-            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3176,7 +3805,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3185,7 +3817,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3211,34 +3858,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description The user is not pending (`api.user.notPending`) */
@@ -3247,16 +3906,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notPending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3265,7 +3930,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3274,7 +3942,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3300,34 +3983,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description The user is not pending (`api.user.notPending`) */
@@ -3336,16 +4031,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notPending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3354,7 +4055,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3363,7 +4067,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3384,40 +4103,53 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, name}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        name: string;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid name (`api.register.badName`) or weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid name (`api.register.badName`) or weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -3426,16 +4158,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3444,7 +4182,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3453,7 +4194,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3479,34 +4235,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3515,7 +4283,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description It would leave no usable administrator (`api.admin.lastAdmin`) */
@@ -3524,16 +4295,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.lastAdmin";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3542,7 +4319,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3551,7 +4331,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A module's `beforeUserDelete` hook failed: nothing is deleted (`api.internal`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3578,34 +4385,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.profile.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3614,16 +4433,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Path over 200 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Path over 200 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3632,7 +4457,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3641,7 +4469,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3668,34 +4511,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3704,16 +4559,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3722,7 +4583,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3731,7 +4595,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3758,34 +4637,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid new name (`api.register.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid new name (`api.register.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3794,7 +4685,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -3803,16 +4697,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3821,7 +4721,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3830,7 +4733,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3858,34 +4776,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Unknown role (`api.admin.badRole`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown role (`api.admin.badRole`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.badRole" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3894,7 +4824,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description It would leave no usable administrator (`api.admin.lastAdmin`) */
@@ -3903,16 +4836,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.lastAdmin";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3921,7 +4860,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3930,7 +4872,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3949,40 +4906,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, users: [{name, role, status, last_seen, created}], total}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        total: number;
+                        users: components["schemas"]["AdminUser"][];
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3991,7 +4974,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4014,34 +5012,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4050,7 +5069,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4077,34 +5111,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description No reason (`api.appeal.noReason`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description No reason (`api.appeal.noReason`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.noReason" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Not a penalty of the caller (`api.penalty.notFound`) */
@@ -4113,7 +5156,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.notFound";
+                    };
                 };
             };
             /** @description No longer in force (`api.appeal.notInForce`) or an appeal is already pending (`api.appeal.pending`) */
@@ -4122,16 +5168,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.notInForce" | "api.appeal.pending";
+                    };
                 };
             };
-            /** @description Reason over 1000 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 1000 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4140,7 +5192,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4149,7 +5204,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4174,7 +5244,6 @@ export interface operations {
                             avatar: string;
                             gid: string;
                             last: {
-                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
                                 content: string;
                                 from: string;
                                 idx: number;
@@ -4192,7 +5261,6 @@ export interface operations {
                             avatar: string;
                             dm: string;
                             last: {
-                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
                                 content: string;
                                 from: string;
                                 idx: number;
@@ -4208,27 +5276,33 @@ export interface operations {
                             readIdx: number;
                             unread: number;
                         })[];
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4237,7 +5311,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4267,36 +5356,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         idx: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
@@ -4305,16 +5403,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4323,7 +5427,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4332,7 +5439,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4355,6 +5477,30 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
+            };
         };
     };
     getApiFriends: {
@@ -4366,31 +5512,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, users: [{name, online, image, nickname, remark}], requests, sent}`; `requests` (to the caller) and `sent` (by the caller) are `[{name, online, image, nickname, created}]` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        requests: {
+                            created: number;
+                            image: string;
+                            name: string;
+                            nickname: string;
+                            online: boolean;
+                        }[];
+                        sent: {
+                            created: number;
+                            image: string;
+                            name: string;
+                            nickname: string;
+                            online: boolean;
+                        }[];
+                        users: {
+                            image: string;
+                            name: string;
+                            nickname: string;
+                            online: boolean;
+                            remark: string;
+                        }[];
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4399,7 +5575,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4425,34 +5616,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or no pending request from them (`api.friend.noRequest`) */
@@ -4461,16 +5664,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.friend.noRequest";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4479,7 +5688,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4488,7 +5700,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4514,34 +5741,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or no pending request either way (`api.friend.noRequest`) */
@@ -4550,16 +5789,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.friend.noRequest";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4568,7 +5813,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4577,7 +5825,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4604,43 +5867,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.notFound" | "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4649,7 +5927,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4658,7 +5939,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4684,34 +5980,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not friends (`api.friend.notFriend`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not friends (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -4720,16 +6028,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4738,7 +6052,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4747,7 +6064,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4773,34 +6105,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Oneself (`api.friend.self`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Oneself (`api.friend.self`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.self" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown or inactive user (`api.user.notFound`) */
@@ -4809,7 +6153,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description Already friends (`api.friend.already`), already requested (`api.friend.alreadyRequested`), or the other person has asked first: accept instead (`api.friend.reversePending`) */
@@ -4818,16 +6165,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.already" | "api.friend.alreadyRequested" | "api.friend.reversePending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4836,7 +6189,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4845,7 +6201,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4865,25 +6236,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4892,7 +6269,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4925,43 +6317,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description `desc` over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description `desc` over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4970,7 +6374,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4979,7 +6386,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5005,34 +6427,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5041,16 +6472,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5059,7 +6496,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5068,7 +6508,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5092,43 +6547,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description `q` over 64 characters (`api.tooLarge`) */
+            /** @description `q` over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5137,7 +6604,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5164,34 +6646,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5200,16 +6691,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Announcement over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Announcement over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5218,7 +6715,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5227,7 +6727,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5254,34 +6769,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not an http(s) URL (`api.group.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not an http(s) URL (`api.group.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5290,16 +6814,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description URL over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description URL over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5308,7 +6838,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5317,7 +6850,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5344,34 +6892,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not an upload path (`api.admin.fileInvalid`) or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not an upload path (`api.admin.fileInvalid`) or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileInvalid" | "api.admin.fileIsAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a manager of the group (`api.forbidden`, `api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a manager of the group (`api.forbidden`, `api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), or no message of the group shares this file (`api.admin.fileNotFound`) */
@@ -5380,16 +6937,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.admin.fileNotFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5398,7 +6961,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5407,7 +6973,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5434,34 +7015,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), or unknown or inactive invitee (`api.user.notFound`) */
@@ -5470,7 +7060,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) or already invited (`api.group.alreadyInvited`) */
@@ -5479,16 +7072,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember" | "api.group.alreadyInvited";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5497,7 +7096,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5506,7 +7108,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5532,34 +7149,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the invitee (`api.forbidden`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the invitee (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5568,7 +7194,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Still awaiting a manager's approval (`api.invite.awaitingManager`) or already processed (`api.invite.processed`) */
@@ -5577,16 +7206,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.awaitingManager" | "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5595,7 +7230,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5604,7 +7242,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5630,34 +7283,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5666,7 +7328,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Not awaiting a manager (`api.invite.processed`) */
@@ -5675,16 +7340,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5693,7 +7364,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5702,7 +7376,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5728,34 +7417,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5764,7 +7462,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Already processed (`api.invite.processed`) */
@@ -5773,16 +7474,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5791,7 +7498,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5800,7 +7510,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5829,34 +7554,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5865,16 +7599,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5883,7 +7623,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5892,7 +7635,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5912,25 +7670,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5939,7 +7703,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5965,34 +7744,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.needsReview" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6001,7 +7789,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) */
@@ -6010,16 +7801,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6028,7 +7825,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6037,7 +7837,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6063,34 +7878,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6099,7 +7923,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description The owner must transfer the group or dissolve it first (`api.group.ownerLeave`) */
@@ -6108,16 +7935,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.ownerLeave";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6126,7 +7959,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6135,7 +7971,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6159,34 +8010,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6195,7 +8055,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6204,7 +8079,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6226,34 +8116,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6262,7 +8161,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6271,7 +8185,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6299,34 +8228,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description The owner (`api.group.muteOwner`) or oneself (`api.group.muteSelf`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner (`api.group.muteOwner`) or oneself (`api.group.muteSelf`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.muteOwner" | "api.group.muteSelf" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6335,16 +8273,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6353,7 +8297,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6362,7 +8309,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6389,34 +8351,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6425,16 +8396,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Nickname over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Nickname over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6443,7 +8420,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6452,7 +8432,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6481,34 +8476,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description The owner's role (`api.group.ownerRole`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner's role (`api.group.ownerRole`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.ownerRole" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6517,16 +8521,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6535,7 +8545,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6544,7 +8557,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6566,34 +8594,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6602,7 +8639,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6611,7 +8663,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6638,34 +8705,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description The owner (`api.group.removeOwner`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner (`api.group.removeOwner`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.removeOwner" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6674,16 +8750,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6692,7 +8774,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6701,7 +8786,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6728,34 +8828,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6764,16 +8873,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6782,7 +8897,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6791,7 +8909,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6813,34 +8946,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6849,7 +8991,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6858,7 +9015,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6885,34 +9057,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6921,16 +9102,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6939,7 +9126,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6948,7 +9138,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6975,34 +9180,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -7011,16 +9225,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7029,7 +9249,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7038,7 +9261,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7064,34 +9302,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description The group is open: join it directly (`api.group.notReview`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The group is open: join it directly (`api.group.notReview`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notReview" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -7100,7 +9347,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) or a request already pending (`api.group.alreadyRequested`) */
@@ -7109,16 +9359,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember" | "api.group.alreadyRequested";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7127,7 +9383,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7136,7 +9395,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7163,34 +9437,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`), or no request from them (`api.group.requestNotFound`) */
@@ -7199,7 +9482,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.requestNotFound";
+                    };
                 };
             };
             /** @description Request already processed (`api.group.requestProcessed`) */
@@ -7208,16 +9494,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.requestProcessed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7226,7 +9518,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7235,7 +9530,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7262,34 +9572,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`), or no request from them (`api.group.requestNotFound`) */
@@ -7298,7 +9617,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.requestNotFound";
+                    };
                 };
             };
             /** @description Request already processed (`api.group.requestProcessed`) */
@@ -7307,16 +9629,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.requestProcessed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7325,7 +9653,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7334,7 +9665,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7358,43 +9704,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description `q` over 64 characters (`api.tooLarge`) */
+            /** @description `q` over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7403,7 +9761,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7430,34 +9803,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not a member (`api.group.transferNonMember`) or already the owner (`api.group.alreadyOwner`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not a member (`api.group.transferNonMember`) or already the owner (`api.group.alreadyOwner`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.transferNonMember" | "api.group.alreadyOwner" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
@@ -7466,16 +9848,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7484,7 +9872,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7493,7 +9884,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7519,29 +9925,66 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         mode: "embedded" | "cluster";
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                         uptime: number;
                         version: string;
+                    } | {
+                        checks: {
+                            name: string;
+                            ok: boolean;
+                        }[];
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description The database does not answer (or, with ready=1, a readiness check failed) */
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description The database does not answer (`api.unavailable`, with `uptime`, `mode`, `version`), or with ready=1 a readiness check failed (`api.unavailable`, with `checks`). Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7555,31 +9998,56 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, keys, scopes, defaultRate, isAdmin}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        defaultRate: number;
+                        isAdmin: boolean;
+                        keys: components["schemas"]["Key"][];
+                        /** @constant */
+                        ok: true;
+                        scopes: ("profile.read" | "profile.write" | "security" | "users.read" | "friends.read" | "friends.write" | "messages.read" | "messages.send" | "groups.read" | "groups.write" | "groups.manage" | "files.upload" | "admin")[];
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7602,49 +10070,66 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, key, plaintext}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        key: components["schemas"]["Key"];
+                        /** @constant */
+                        ok: true;
+                        plaintext: string;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Empty or over-long name, no known scope, bad `expiresDays`, or any other invalid field (`api.key.invalid`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.key.invalid" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A non-administrator asked for `admin`. Also: Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description A non-administrator asked for `admin` (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7653,7 +10138,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7679,52 +10179,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description No integer `id` (`api.key.invalid`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.key.invalid" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description No such key (`api.key.notFound`) */
+            /** @description No such key of the caller (`api.key.notFound`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.key.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7733,7 +10251,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7764,43 +10297,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid field, no known scope, or not a key of the caller (`api.key.invalid`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.key.invalid" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description A non-administrator asked for `admin` (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7809,7 +10357,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7838,16 +10401,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        mustChange: boolean;
+                        /** @constant */
+                        ok: true;
+                        token?: string;
+                        username: string;
+                    } | {
+                        challenge: string;
+                        /** @constant */
+                        need2fa: true;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description Wrong name or password (`api.login.badCredentials`) */
@@ -7856,25 +10434,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.badCredentials";
+                    };
                 };
             };
-            /** @description Account pending, rejected or banned */
+            /** @description Account pending (`api.login.pending`), rejected (`api.login.rejected`) or banned (`api.login.banned`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.pending" | "api.login.rejected" | "api.login.banned" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7883,16 +10470,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
-            /** @description Address locked after 5 failures (`api.login.rateLimited`) */
+            /** @description Address locked after 5 failures (`api.login.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7912,7 +10517,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.originForbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7926,31 +10570,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, username, role, online, platforms, penalties, profile, ...}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description The account is gone (`api.user.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7959,7 +10621,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7979,25 +10656,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8006,7 +10689,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8029,34 +10727,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8065,7 +10784,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8091,43 +10825,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description More than 1000 ids (`api.tooLarge`). Also: Request body too large */
+            /** @description More than 1000 ids (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8136,7 +10882,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8145,7 +10894,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8165,25 +10929,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8192,7 +10962,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8218,34 +11003,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.self" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or group (`api.group.notFound`) */
@@ -8254,7 +11048,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8263,7 +11072,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8300,34 +11124,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.empty" | "api.msg.badMerge" | "api.msg.badFile" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.groupMuted" | "api.msg.notFriend" | "api.msg.self" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user or group */
@@ -8339,13 +11172,16 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large */
+            /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.tooLong" | "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8354,7 +11190,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8363,7 +11202,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8386,34 +11240,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8422,7 +11297,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8446,25 +11336,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        mustChange: boolean;
+                        /** @constant */
+                        ok: true;
+                        token?: string;
+                        username: string;
+                    } | {
+                        challenge: string;
+                        /** @constant */
+                        need2fa: true;
+                        /** @constant */
+                        ok: true;
+                    } | {
+                        /** @constant */
+                        bound: "github";
+                        login: string;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Unknown, expired, reused or foreign state (`api.oauth.badState`), declined at GitHub (`api.oauth.denied`), code refused (`api.oauth.badCode`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown, expired, reused or foreign state (`api.oauth.badState`), declined at GitHub (`api.oauth.denied`), code refused (`api.oauth.badCode`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.badState" | "api.oauth.denied" | "api.oauth.badCode" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description The linked account may not log in (`api.login.banned`, `api.login.pending`, `api.login.rejected`) */
+            /** @description The linked account may not log in (`api.login.banned`, `api.login.pending`, `api.login.rejected`). Also: The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description GitHub login is not configured (`api.oauth.disabled`), or no account is linked to this GitHub account (`api.oauth.notLinked`) */
@@ -8473,7 +11387,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.disabled" | "api.oauth.notLinked";
+                    };
                 };
             };
             /** @description The GitHub account is linked to another user (`api.oauth.linkedElsewhere`) or the caller has another (`api.oauth.alreadyBound`) */
@@ -8482,7 +11399,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.linkedElsewhere" | "api.oauth.alreadyBound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description GitHub did not answer properly (`api.oauth.providerFailed`) */
@@ -8491,7 +11423,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.providerFailed";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8507,31 +11454,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Redirect (302, `Location`: the provider URL) with the `chat_oauth` cookie */
-            200: {
+            /** @description Redirect (`Location`: the provider URL) with the `chat_oauth` cookie */
+            302: {
                 headers: {
+                    /** @description GitHub's authorization URL */
+                    Location: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/plain": string;
-                };
+                content?: never;
             };
-            /** @description Unknown mode (`api.oauth.badMode`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown mode (`api.oauth.badMode`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.badMode" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description `mode=bind` without a login */
+            /** @description `mode=bind` without a login (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
+                };
+            };
+            /** @description `mode=bind` for an account that is not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or with an API key without `security` (`api.forbidden`). Also: The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description GitHub login is not configured (`api.oauth.disabled`) */
@@ -8540,7 +11505,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.disabled";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description `mode=bind` with an API key whose rate window is exhausted (`api.rateLimited`, `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8560,25 +11564,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Nothing linked (`api.oauth.notBound`) */
@@ -8587,7 +11600,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.notBound";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8596,7 +11624,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8610,31 +11653,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, links: [{provider, login, created}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        links: {
+                            created: number;
+                            login: string;
+                            provider: string;
+                        }[];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8643,7 +11700,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8657,13 +11729,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, providers: [{id, name}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        providers: {
+                            /** @constant */
+                            id: "github";
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8683,7 +11787,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        components?: {
+                            [key: string]: unknown;
+                        };
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        openapi: "3.1.0";
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8710,43 +11857,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Weak new password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong current password (`api.pass.wrongOld`). Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong current password (`api.pass.wrongOld`). Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.pass.wrongOld" | "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8755,7 +11917,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8764,7 +11929,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8780,40 +11960,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, profile}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        profile: components["schemas"]["Profile"];
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -8822,7 +12015,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8831,7 +12039,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8859,43 +12082,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Avatar not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Avatar not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.profile.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Nickname over 32, signature or avatar over 200 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8904,7 +12142,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8913,7 +12154,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8938,17 +12194,33 @@ export interface operations {
                             name: string;
                             ok: boolean;
                         }[];
-                        ok: boolean;
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
-            /** @description A check failed or the node is shutting down; `checks` tells which */
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A check failed or the node is shutting down (`api.unavailable`); `checks` tells which. Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8976,25 +12248,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        message: "api.register.submitted";
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid name (`api.register.badName`), e-mail (`api.register.badEmail`) or a weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.register.badEmail" | "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Registration is closed (`api.register.closed`) */
+            /** @description Registration is closed (`api.register.closed`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.closed" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -9003,16 +12286,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9021,7 +12310,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
@@ -9030,7 +12322,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.address.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9068,34 +12375,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Reporting oneself (`api.report.self`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Reporting oneself (`api.report.self`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.self" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A message of a room the caller cannot read. Also: Account not active, API key without the scope, or not allowed */
+            /** @description A message of a room the caller cannot read. Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown message, user or group */
@@ -9113,16 +12429,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.duplicate";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9131,7 +12453,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9140,7 +12465,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9154,31 +12494,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, invisible, away, lang, allowInvite, readReceipts}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        allowInvite: boolean;
+                        away: boolean;
+                        invisible: boolean;
+                        /** @enum {string} */
+                        lang: "zh" | "en" | "ja";
+                        /** @constant */
+                        ok: true;
+                        readReceipts: boolean;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description The account is gone (`api.user.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9187,7 +12554,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9218,43 +12600,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9263,7 +12660,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9272,7 +12672,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9286,13 +12701,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, needed}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        needed: boolean;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9315,49 +12758,65 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, name}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        name: string;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid name (`api.register.badName`), e-mail (`api.register.badEmail`) or a weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.register.badEmail" | "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong setup token (`api.setup.badToken`) */
+            /** @description Wrong setup token (`api.setup.badToken`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.setup.badToken" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description An administrator exists (`api.setup.done`) */
+            /** @description An administrator exists (`api.setup.done`), or the name is taken (`api.user.nameTaken`) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.setup.done" | "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9366,7 +12825,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
@@ -9375,7 +12837,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.address.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9415,25 +12892,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.upload.badName" | "api.upload.badType";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Missing or unsupported Tus-Resumable; text body */
@@ -9458,7 +12944,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9484,22 +12985,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9508,7 +13015,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Missing or unsupported Tus-Resumable; text body */
@@ -9518,13 +13028,40 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9551,22 +13088,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9575,7 +13118,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9613,22 +13171,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9637,7 +13201,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description The upload expired (24 hours); text body */
@@ -9660,7 +13227,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9704,31 +13286,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Finalising failed: content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Finalising failed: content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9737,7 +13328,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Upload-Offset does not match the bytes received (ask HEAD and resume from there); text body */
@@ -9761,13 +13355,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description More bytes than Upload-Length. Also: Request body too large */
+            /** @description More bytes than Upload-Length. Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description Content-Type is not application/offset+octet-stream; text body */
@@ -9783,7 +13380,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9809,43 +13421,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Malformed code (`api.twofa.badCode`), or 2FA is not on (`api.twofa.notOn`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode" | "api.twofa.notOn" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong code. Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong code (`api.twofa.badCode`). Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode" | "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9854,7 +13481,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9863,7 +13493,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9890,43 +13535,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Malformed code (`api.twofa.badCode`), or no secret started with /api/twofa/setup (or another one) (`api.twofa.noSetup`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode" | "api.twofa.noSetup" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong code. Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong code (`api.twofa.badCode`). Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode" | "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9935,7 +13595,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9944,7 +13607,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9958,31 +13636,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, secret, otpauth}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        otpauth: string;
+                        secret: string;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description 2FA is already on (`api.twofa.alreadyOn`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.alreadyOn";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9991,7 +13704,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10020,16 +13748,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        mustChange: boolean;
+                        /** @constant */
+                        ok: true;
+                        token?: string;
+                        username: string;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Malformed code (`api.twofa.badCode`), or an unknown, expired or used challenge (`api.twofa.badChallenge`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode" | "api.twofa.badChallenge" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description Wrong code (`api.twofa.badCode`) */
@@ -10038,16 +13775,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description The account may no longer log in (`api.login.pending`, `api.login.rejected`, `api.login.banned`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.pending" | "api.login.rejected" | "api.login.banned" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10056,16 +13811,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
-            /** @description Address locked (`api.login.rateLimited`) */
+            /** @description Address locked (`api.login.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10093,55 +13866,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Identical content was already stored: `url` is that file's */
                         deduped: boolean;
                         /** @enum {string} */
                         kind: "image" | "code" | "audio" | "video" | "document" | "archive" | "other";
-                        /** @description The original name of this upload (display only) */
                         name: string;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Bytes stored */
                         size: number;
-                        /** @description `/uploads/<stored name>`, where the file is served */
                         url: string;
                     };
                 };
             };
-            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.notMultipart" | "api.upload.noFile" | "api.upload.badName" | "api.upload.badType" | "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so. Also: Request body too large */
+            /** @description Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so. Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10150,7 +13931,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10176,34 +13972,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown or foreign session (`api.upload.sessionGone`) */
@@ -10212,16 +14017,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10230,7 +14041,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10239,7 +14053,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10271,37 +14100,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         index: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                         received: number[];
                     };
                 };
             };
-            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badChunk" | "api.upload.notMultipart" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown, expired, completed or foreign session (`api.upload.sessionGone`) */
@@ -10310,7 +14148,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Another request has been sending the same index for 30 s and is still at it (`api.upload.chunkBusy`); send it again later */
@@ -10319,16 +14160,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.chunkBusy";
+                    };
                 };
             };
-            /** @description A chunk over 5242880 bytes (`api.upload.tooLarge`). Also: Request body too large */
+            /** @description A chunk over 5242880 bytes (`api.upload.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10337,7 +14184,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10364,46 +14226,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Identical content was already stored: `url` is that file's */
                         deduped: boolean;
                         /** @enum {string} */
                         kind: "image" | "code" | "audio" | "video" | "document" | "archive" | "other";
-                        /** @description The original name of this upload (display only) */
                         name: string;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Bytes stored */
                         size: number;
-                        /** @description `/uploads/<stored name>`, where the file is served */
                         url: string;
                     };
                 };
             };
-            /** @description Content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description Unknown, expired, foreign or already completing session (`api.upload.sessionGone`) */
@@ -10412,7 +14279,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Chunks are missing (`api.upload.incomplete`, with `received`) */
@@ -10421,16 +14291,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.incomplete";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10439,7 +14315,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10448,7 +14327,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10478,50 +14372,60 @@ export interface operations {
                 content: {
                     "application/json": {
                         chunks: number;
-                        /** @description 5242880: every chunk but the last has exactly this size */
                         chunkSize: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Indexes already received (when resuming) */
                         received: number[];
                         uploadId: string;
                     };
                 };
             };
-            /** @description A name (`api.upload.badName`) or type (`api.upload.badType`) not allowed. Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description A name (`api.upload.badName`) or type (`api.upload.badType`) not allowed. Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badName" | "api.upload.badType" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
-            /** @description A size that is not 1 byte to 100 MB (`api.upload.tooLarge`). Also: Request body too large */
+            /** @description A size that is not 1 byte to 100 MB (`api.upload.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10530,7 +14434,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10539,7 +14446,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10557,40 +14479,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, users: [{name, online, image}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        users: components["schemas"]["User"][];
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Keyword over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10599,7 +14546,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10613,13 +14575,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Prometheus text exposition format */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request does not carry it as a bearer token (`api.unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized";
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10664,13 +14662,28 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
             /** @description Unknown, expired or deleted file (`api.notFound`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.notFound";
+                    };
                 };
             };
             /** @description The range lies beyond the file (`Content-Range: bytes *\/<size>`) */
@@ -10679,6 +14692,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
             };
         };
     };
