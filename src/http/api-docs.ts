@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Application, Router } from 'express';
+import { z } from 'zod';
 import type { RouteDeps } from './deps.ts';
 import { VERSION } from '../version.ts';
 import { buildOpenApiDocument, describeRoute } from './openapi.ts';
@@ -7,6 +8,16 @@ import { apiRouter } from './routes.ts';
 import { open } from './access.ts';
 
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>['document'];
+
+/** The answer of GET /api/openapi.json: an OpenAPI 3.1 document (its own schema is the OpenAPI specification's). */
+const openApiDocument = z
+  .looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.looseObject({})).describe('Every operation, by path and method'),
+    components: z.looseObject({}).optional(),
+  })
+  .describe('An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)');
 
 const DESCRIPTION =
   'HTTP API of the chat service. Every response is `{ok:true,...}` or `{ok:false, error}`. ' +
@@ -38,7 +49,7 @@ export function apiDocsRoutes(deps: RouteDeps): Router {
 
   r.get(
     '/api/openapi.json',
-    describeRoute({ summary: 'This OpenAPI 3.1 document', tag: 'operations', responseDescription: 'The document' }),
+    describeRoute({ summary: 'This OpenAPI 3.1 document', tag: 'operations', response: openApiDocument, responseDescription: 'The document' }),
     open,
     (req, res) => {
       res.type('application/json').send(rendered(req.app).json);

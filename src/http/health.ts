@@ -7,15 +7,25 @@ import { parse } from '../lib/validate.ts';
 import { VERSION } from '../version.ts';
 import { open } from './access.ts';
 import { apiRouter } from './routes.ts';
+import { okWith } from '../lib/contract.ts';
 
 const healthQuery = z.object({
   ready: z.string().max(8).optional().describe('`1`: answer readiness instead of liveness (same as /api/ready)'),
 });
 
-const readinessBody = z.object({
-  ok: z.boolean(),
-  checks: z.array(z.object({ name: z.string(), ok: z.boolean() })),
+const readinessBody = okWith({
+  checks: z.array(z.object({ name: z.string().describe('`database`, `redis`, `storage`…'), ok: z.boolean() })),
 });
+
+/** Liveness, or with `ready=1` readiness. */
+const healthBody = z.union([
+  okWith({
+    uptime: z.number().int().describe('Seconds since this node started'),
+    mode: z.enum(['embedded', 'cluster']),
+    version: z.string(),
+  }),
+  readinessBody,
+]);
 
 const wantsReadiness = (v: string | undefined) => v !== undefined && !['0', 'false', 'no'].includes(v);
 
@@ -41,8 +51,10 @@ export function healthRoutes(ctx: AppContext): Router {
       summary: 'Liveness (or readiness with ready=1)',
       tag: 'operations',
       query: healthQuery,
-      response: z.object({ ok: z.literal(true), uptime: z.number(), mode: z.enum(['embedded', 'cluster']), version: z.string() }),
-      errors: { 503: 'The database does not answer (or, with ready=1, a readiness check failed)' },
+      response: healthBody,
+      errors: {
+        503: 'The database does not answer (`api.unavailable`, with `uptime`, `mode`, `version`), or with ready=1 a readiness check failed (`api.unavailable`, with `checks`)',
+      },
     }),
     open,
     async (req, res) => {
@@ -60,7 +72,7 @@ export function healthRoutes(ctx: AppContext): Router {
       summary: 'Readiness: database, Redis, storage and the other registered checks',
       tag: 'operations',
       response: readinessBody,
-      errors: { 503: 'A check failed or the node is shutting down; `checks` tells which' },
+      errors: { 503: 'A check failed or the node is shutting down (`api.unavailable`); `checks` tells which' },
     }),
     open,
     (_req, res) => ready(res),

@@ -28,6 +28,8 @@ export function metricsRoutes(ctx: AppContext): Router {
       tag: 'operations',
       produces: 'text/plain',
       security: 'metricsToken',
+      responseDescription: 'Prometheus text exposition format',
+      errors: { 401: 'METRICS_TOKEN is set and the request does not carry it as a bearer token (`api.unauthorized`)' },
     }),
     open,
     async (req, res) => {

@@ -18,7 +18,7 @@ import { listRoutes, type ServedRoute } from './routes.ts';
  */
 
 /** Statuses a route may declare beyond those implied by its middleware and schemas. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
 
 /** Error keys named in a description: every `` `api.…` `` in backticks. */
 export function namedKeys(text: string): string[] {
@@ -45,8 +45,8 @@ export interface RouteDoc {
   params?: z.ZodObject;
   /** Success body, exact: `okWith({...})` from src/lib/contract.ts (with `component`s for shared shapes). */
   response?: z.ZodType;
-  /** Success status when it is not 200: 201 Created, or 204 No Content. */
-  status?: 201 | 204;
+  /** Success status when it is not 200: 201 Created, 204 No Content, or 302 Found (a redirect, no body). */
+  status?: 201 | 204 | 302;
   /** The success answer has no body (e.g. tus' 201); implied by 204 and by HEAD. */
   emptyBody?: true;
   /** Headers of the success response (an object schema keyed by header name). */
@@ -113,6 +113,8 @@ const IMPLIED_ERRORS: Record<string, string> = {
   500: 'An unexpected failure of the server (`api.internal`); never an answer to bad input',
 };
 const CROSS_SITE = 'a cookie-authenticated request from a foreign origin (`api.originForbidden`)';
+/** The ip-ban gate runs before every route (src/app.ts, `ipBanGate`). */
+const IP_BANNED = 'the caller’s address is under an ip ban (`api.penalty.ipBanned`)';
 
 function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean): Record<number, string> {
   const errs: Record<number, string> = { 500: IMPLIED_ERRORS[500]!, 503: IMPLIED_ERRORS[503]! };
@@ -125,6 +127,7 @@ function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean): Record<n
   if (access === 'admin') errs[403] = `Not an administrator, or an API key without the admin scope (\`api.forbidden\`); ${IMPLIED_ERRORS[403]}`;
   if (unsafe && access !== 'public') errs[403] = `${errs[403]}; ${CROSS_SITE}`;
   else if (unsafe) errs[403] = `A cookie-carrying request from a foreign origin (\`api.originForbidden\`)`;
+  errs[403] = errs[403] ? `${errs[403]}; ${IP_BANNED}` : `The caller’s address is under an ip ban (\`api.penalty.ipBanned\`)`;
   if (access === 'login' || access === 'admin') errs[429] = IMPLIED_ERRORS[429]!;
   // A body, or a query/path value over its length limit (validate.ts answers 413 for `*.tooLarge`).
   if (doc.body || doc.bodyContent || doc.query || doc.params) errs[413] = IMPLIED_ERRORS[413]!;
@@ -252,7 +255,7 @@ export function buildOpenApiDocument(
 
     const status = doc.status ?? 200;
     // A HEAD answer never has a body (RFC 9110); its headers say it all.
-    const bodyless = doc.emptyBody === true || status === 204 || route.method === 'HEAD';
+    const bodyless = doc.emptyBody === true || status === 204 || status === 302 || route.method === 'HEAD';
     const responses: RouteConfig['responses'] = {
       [status]: {
         description: doc.responseDescription ?? (status === 204 ? 'Done (no content)' : 'Success'),

@@ -3,7 +3,19 @@ import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../http/caller.ts';
-import { nameBody, namePasswordBody, renameBody, reviewBody, roleBody, userImageBody, usersQuery } from './admin.schema.ts';
+import {
+  adminUsersAnswer,
+  approvalsAnswer,
+  nameBody,
+  namePasswordBody,
+  renameBody,
+  reviewBody,
+  roleBody,
+  userAddedAnswer,
+  userImageBody,
+  usersQuery,
+} from './admin.schema.ts';
+import { okOnly } from '../../lib/contract.ts';
 import { apiRouter } from '../../http/routes.ts';
 
 /** /api/admin/*: administrators only. */
@@ -14,14 +26,20 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
 
   r.get(
     '/api/admin/approvals',
-    describeRoute({ summary: 'Registrations awaiting review, oldest first', responseDescription: '`{ok, approvals:[{name, email, created}]}`' }),
+    describeRoute({ summary: 'Registrations awaiting review, oldest first', response: approvalsAnswer }),
     admin, async (_req, res) => {
     res.json({ ok: true, approvals: await service.approvals() });
   });
 
   r.post(
     '/api/admin/review/approve',
-    describeRoute({ tag: 'admin', summary: 'Approve a pending registration', body: reviewBody, errors: { 404: 'The user is not pending (`api.user.notPending`)' } }),
+    describeRoute({
+      tag: 'admin',
+      summary: 'Approve a pending registration',
+      body: reviewBody,
+      response: okOnly,
+      errors: { 404: 'The user is not pending (`api.user.notPending`)' },
+    }),
     admin,
     async (req, res) => {
       await service.review(actorOf(req), parse(reviewBody, req.body).name, true);
@@ -31,7 +49,13 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
 
   r.post(
     '/api/admin/review/reject',
-    describeRoute({ tag: 'admin', summary: 'Reject a pending registration', body: reviewBody, errors: { 404: 'The user is not pending (`api.user.notPending`)' } }),
+    describeRoute({
+      tag: 'admin',
+      summary: 'Reject a pending registration',
+      body: reviewBody,
+      response: okOnly,
+      errors: { 404: 'The user is not pending (`api.user.notPending`)' },
+    }),
     admin,
     async (req, res) => {
       await service.review(actorOf(req), parse(reviewBody, req.body).name, false);
@@ -49,7 +73,7 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       tag: 'admin',
       summary: 'Every account, filtered by a name substring and the shown status (`banned`: a ban in force), paged',
       query: usersQuery,
-      responseDescription: '`{ok, users: [{name, role, status, last_seen, created}], total}`',
+      response: adminUsersAnswer,
     }),
     admin,
     async (req, res) => {
@@ -63,7 +87,7 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       tag: 'admin',
       summary: 'Create an active account',
       body: namePasswordBody,
-      responseDescription: '`{ok, name}`',
+      response: userAddedAnswer,
       errors: {
         400: 'Invalid name (`api.register.badName`) or weak password (`api.register.weakPassword`)',
         409: 'Name taken (`api.user.nameTaken`)',
@@ -82,7 +106,12 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       tag: 'admin',
       summary: 'Delete an account (runs the beforeUserDelete hooks; what it owns goes with it)',
       body: nameBody,
-      errors: { 404: noUser, 409: lastAdmin },
+      response: okOnly,
+      errors: {
+        404: noUser,
+        409: lastAdmin,
+        500: "A module's `beforeUserDelete` hook failed: nothing is deleted (`api.internal`)",
+      },
     }),
     admin,
     async (req, res) => {
@@ -97,6 +126,7 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       tag: 'admin',
       summary: "Set a user's avatar (an image uploaded to this server) or clear it (empty)",
       body: userImageBody,
+      response: okOnly,
       errors: { 400: 'Not the path of a live image uploaded here (`api.profile.badAvatar`)', 404: noUser, 413: 'Path over 200 characters (`api.tooLarge`)' },
     }),
     admin,
@@ -113,6 +143,7 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       tag: 'admin',
       summary: 'Rename a user; sessions stay valid, live connections receive `me.changed`',
       body: renameBody,
+      response: okOnly,
       errors: { 400: 'Invalid new name (`api.register.badName`)', 404: noUser, 409: 'Name taken (`api.user.nameTaken`)' },
     }),
     admin,
@@ -129,6 +160,7 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       tag: 'admin',
       summary: "Reset a user's password; ends their sessions and sockets (`logged.out`), keeps their API keys",
       body: namePasswordBody,
+      response: okOnly,
       errors: { 400: 'Weak password (`api.register.weakPassword`)', 404: noUser },
     }),
     admin,
@@ -145,6 +177,7 @@ export function adminRoutes({ admin, services }: RouteDeps): Router {
       tag: 'admin',
       summary: "Change a user's role (`user` or `admin`); live connections receive `me.changed`",
       body: roleBody,
+      response: okOnly,
       errors: { 400: 'Unknown role (`api.admin.badRole`)', 404: noUser, 409: lastAdmin },
     }),
     admin,

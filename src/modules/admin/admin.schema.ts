@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { component, millis, okWith } from '../../lib/contract.ts';
 
 const name = z.string('api.badRequest').trim().min(1).max(64);
 
@@ -55,3 +56,34 @@ export const fileDelBody = z.object({ name: z.string('api.admin.fileInvalid').ma
 
 /** POST /api/admin/files/del-batch: at most 200 names; an item that is not a valid name counts as failed. */
 export const filesDelBatchBody = z.object({ names: z.array(z.unknown()).max(200, 'api.tooLarge') });
+
+// ---- answers ----
+
+/** A registration awaiting review. */
+const approvalEntry = z.object({
+  name: z.string(),
+  email: z.string().describe('As given at registration'),
+  created: millis.describe('When the account was registered (ms)'),
+});
+
+export const approvalsAnswer = okWith({ approvals: z.array(approvalEntry).describe('Oldest first') });
+
+/** An account in the administrators' list (spec 2.14). */
+export const adminUserEntry = component(
+  'AdminUser',
+  z.object({
+    name: z.string(),
+    role: z.enum(['user', 'admin']),
+    status: z.enum(['pending', 'active', 'rejected', 'banned']).describe('`banned`: a ban in force (or the account banned)'),
+    last_seen: millis.nullable().describe('Last activity (ms); null: never logged in'),
+    created: millis,
+  }),
+  'An account in the administrators’ user list (spec 2.14)',
+);
+
+export const adminUsersAnswer = okWith({
+  users: z.array(adminUserEntry),
+  total: z.number().int().describe('Accounts matching the filters'),
+});
+
+export const userAddedAnswer = okWith({ name: z.string().describe('The account created, as stored') });

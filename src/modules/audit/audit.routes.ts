@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
-import { auditQuery } from './audit.schema.ts';
+import { auditAnswer, auditQuery } from './audit.schema.ts';
 import { apiRouter } from '../../http/routes.ts';
 
 /** GET /api/admin/logs (administrators). */
@@ -17,7 +17,7 @@ export function auditRoutes({ admin, services }: RouteDeps): Router {
         '`actor` matches the current or the recorded name and `target` any target, both case-insensitive; `action` is exact, ' +
         '`actionPrefix` matches the start (`user.`), `excludeActions` leaves actions out (comma-separated or repeated).',
       query: auditQuery,
-      responseDescription: '`{ok, logs: [{id, actor, action, target, detail: {k, v}, ip, ts}], total, capacity: 5000, page, pageSize}`',
+      response: auditAnswer,
     }),
     admin,
     async (req, res) => {

@@ -8,7 +8,21 @@ import { parse } from '../../lib/validate.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { bearerSessionToken, sessionToken } from './credentials.ts';
 import type { LoginResult } from './auth.service.ts';
-import { loginBody, registerBody, setupBody, twofaDisableBody, twofaEnableBody, twofaVerifyBody } from './auth.schema.ts';
+import {
+  loginAnswer,
+  loginBody,
+  registerAnswer,
+  registerBody,
+  setupAnswer,
+  setupBody,
+  setupStateAnswer,
+  twofaDisableBody,
+  twofaEnableBody,
+  twofaSetupAnswer,
+  twofaVerifyAnswer,
+  twofaVerifyBody,
+} from './auth.schema.ts';
+import { okOnly } from '../../lib/contract.ts';
 import { apiRouter } from '../../http/routes.ts';
 import { open } from '../../http/access.ts';
 import { addressLimit } from '../../http/address-limit.ts';
@@ -49,8 +63,10 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       tag: 'auth',
       summary: 'Register an account (pending under REGISTRATION=approval)',
       body: registerBody,
+      response: registerAnswer,
       responseDescription: '`{ok, message}`',
       errors: {
+        400: 'Invalid name (`api.register.badName`), e-mail (`api.register.badEmail`) or a weak password (`api.register.weakPassword`)',
         403: 'Registration is closed (`api.register.closed`)',
         409: 'Name taken (`api.user.nameTaken`)',
         429: 'Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`)',
@@ -69,12 +85,13 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       tag: 'auth',
       summary: 'Log in; sets the session cookie, or answers a 2FA challenge',
       body: loginBody,
+      response: loginAnswer,
       responseDescription:
         '`{ok, username, mustChange}` and the `chat_token` cookie (with `token: true` also `token`, the session token), or `{ok, need2fa:true, challenge}`',
       errors: {
         401: 'Wrong name or password (`api.login.badCredentials`)',
-        403: 'Account pending, rejected or banned',
-        429: 'Address locked after 5 failures (`api.login.rateLimited`)',
+        403: 'Account pending (`api.login.pending`), rejected (`api.login.rejected`) or banned (`api.login.banned`)',
+        429: 'Address locked after 5 failures (`api.login.rateLimited`, `Retry-After`)',
       },
     }),
     open,
@@ -89,8 +106,14 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       tag: 'auth',
       summary: 'Finish a 2FA login with a TOTP code',
       body: twofaVerifyBody,
+      response: twofaVerifyAnswer,
       responseDescription: '`{ok, username, mustChange}` and the session cookie (with `token: true` also `token`)',
-      errors: { 401: 'Wrong code (`api.twofa.badCode`)', 429: 'Address locked (`api.login.rateLimited`)' },
+      errors: {
+        400: 'Malformed code (`api.twofa.badCode`), or an unknown, expired or used challenge (`api.twofa.badChallenge`)',
+        401: 'Wrong code (`api.twofa.badCode`)',
+        403: 'The account may no longer log in (`api.login.pending`, `api.login.rejected`, `api.login.banned`)',
+        429: 'Address locked (`api.login.rateLimited`, `Retry-After`)',
+      },
     }),
     open,
     async (req, res) => {
@@ -104,6 +127,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       tag: 'auth',
       summary: 'Log out: destroy the session and clear the cookie',
       description: 'The session is the cookie’s, or the session token sent as `Authorization: Bearer` (native clients).',
+      response: okOnly,
     }),
     open,
     async (req, res) => {
@@ -115,7 +139,7 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
 
   r.get(
     '/api/setup',
-    describeRoute({ tag: 'auth', summary: 'Whether the first administrator is still to be created', responseDescription: '`{ok, needed}`' }),
+    describeRoute({ tag: 'auth', summary: 'Whether the first administrator is still to be created', response: setupStateAnswer }),
     open,
     async (_req, res) => {
     res.json({ ok: true, needed: await auth.setupNeeded() });
@@ -127,10 +151,11 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
       tag: 'auth',
       summary: 'Create the first administrator (needs SETUP_TOKEN when configured)',
       body: setupBody,
-      responseDescription: '`{ok, name}`',
+      response: setupAnswer,
       errors: {
+        400: 'Invalid name (`api.register.badName`), e-mail (`api.register.badEmail`) or a weak password (`api.register.weakPassword`)',
         403: 'Wrong setup token (`api.setup.badToken`)',
-        409: 'An administrator exists (`api.setup.done`)',
+        409: 'An administrator exists (`api.setup.done`), or the name is taken (`api.user.nameTaken`)',
         429: 'Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`)',
       },
     }),
@@ -143,7 +168,12 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
 
   r.post(
     '/api/twofa/setup',
-    describeRoute({ tag: 'auth', summary: 'Start 2FA: a new TOTP secret', responseDescription: '`{ok, secret, otpauth}`' }),
+    describeRoute({
+      tag: 'auth',
+      summary: 'Start 2FA: a new TOTP secret',
+      response: twofaSetupAnswer,
+      errors: { 409: '2FA is already on (`api.twofa.alreadyOn`)' },
+    }),
     login('security'),
     async (req, res) => {
     res.json({ ok: true, ...(await auth.twofaSetup(who(req))) });
@@ -151,7 +181,16 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
 
   r.post(
     '/api/twofa/enable',
-    describeRoute({ tag: 'auth', summary: 'Turn 2FA on with a code from the new secret', body: twofaEnableBody, errors: { 401: 'Wrong code' } }),
+    describeRoute({
+      tag: 'auth',
+      summary: 'Turn 2FA on with a code from the new secret',
+      body: twofaEnableBody,
+      response: okOnly,
+      errors: {
+        400: 'Malformed code (`api.twofa.badCode`), or no secret started with /api/twofa/setup (or another one) (`api.twofa.noSetup`)',
+        401: 'Wrong code (`api.twofa.badCode`)',
+      },
+    }),
     login('security'),
     async (req, res) => {
     const body = parse(twofaEnableBody, req.body);
@@ -161,7 +200,16 @@ export function authRoutes({ ctx, services: { auth }, login }: RouteDeps): Route
 
   r.post(
     '/api/twofa/disable',
-    describeRoute({ tag: 'auth', summary: 'Turn 2FA off with a current code', body: twofaDisableBody, errors: { 401: 'Wrong code' } }),
+    describeRoute({
+      tag: 'auth',
+      summary: 'Turn 2FA off with a current code',
+      body: twofaDisableBody,
+      response: okOnly,
+      errors: {
+        400: 'Malformed code (`api.twofa.badCode`), or 2FA is not on (`api.twofa.notOn`)',
+        401: 'Wrong code (`api.twofa.badCode`)',
+      },
+    }),
     login('security'),
     async (req, res) => {
     await auth.twofaDisable(who(req), parse(twofaDisableBody, req.body).code, clientIp(req));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okWith } from '../../lib/contract.ts';
 
 // Lengths are capped generously here; the policy functions give the precise verdict.
 
@@ -40,4 +41,39 @@ export const setupBody = z.object({
   password: z.string().max(256, 'api.register.weakPassword'),
   email: z.string().max(256).optional(),
   token: z.string().max(256).optional(),
+});
+
+// ---- answers ----
+
+/** A login that opened a session (the `chat_token` cookie is set). */
+const loggedIn = okWith({
+  username: z.string().describe('The account name as stored (the login may have typed another case or a look-alike)'),
+  mustChange: z.boolean().describe('The password must be changed before anything else (an administrator reset it)'),
+  token: z.string().optional().describe('The session token; only when the request asked with `token: true`'),
+});
+
+/** A 2FA account's password was right: no session yet, the code goes to /api/twofa/verify with this challenge. */
+const twofaChallenge = okWith({
+  need2fa: z.literal(true),
+  challenge: z.string().describe('Hex string to send to /api/twofa/verify, valid 5 minutes'),
+});
+
+/** POST /api/login and the third-party login callback (spec 2.1). */
+export const loginAnswer = z.union([loggedIn, twofaChallenge]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** POST /api/twofa/verify: always a session. */
+export const twofaVerifyAnswer = loggedIn;
+
+export const registerAnswer = okWith({
+  message: z.literal('api.register.submitted').describe('i18n key of the confirmation'),
+});
+
+export const setupStateAnswer = okWith({ needed: z.boolean().describe('No administrator exists yet: POST /api/setup creates one') });
+
+export const setupAnswer = okWith({ name: z.string().describe('The administrator created, as stored') });
+
+export const twofaSetupAnswer = okWith({
+  secret: z.string().describe('Base32 TOTP secret; send it back with /api/twofa/enable'),
+  otpauth: z.string().describe('`otpauth://totp/...` provisioning URI (for a QR code)'),
 });

@@ -3,7 +3,8 @@ import type { RouteDeps } from '../../http/deps.ts';
 import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
-import { friendBody, remarkBody } from './friends.schema.ts';
+import { friendBody, friendsAnswer, remarkBody } from './friends.schema.ts';
+import { okOnly } from '../../lib/contract.ts';
 import { apiRouter } from '../../http/routes.ts';
 
 /** /api/friends*: list, requests, remarks, removal (spec 4.3). */
@@ -15,8 +16,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
     describeRoute({
       tag: 'friends',
       summary: 'Own friends with their remarks, and pending friend requests both ways',
-      responseDescription:
-        '`{ok, users: [{name, online, image, nickname, remark}], requests, sent}`; `requests` (to the caller) and `sent` (by the caller) are `[{name, online, image, nickname, created}]`',
+      response: friendsAnswer,
     }),
     login('friends.read'),
     async (req, res) => {
@@ -30,6 +30,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       tag: 'friends',
       summary: 'Send a friend request',
       body: friendBody,
+      response: okOnly,
       errors: {
         400: 'Oneself (`api.friend.self`)',
         404: 'Unknown or inactive user (`api.user.notFound`)',
@@ -49,6 +50,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       tag: 'friends',
       summary: "Accept a person's pending friend request: you become friends",
       body: friendBody,
+      response: okOnly,
       errors: { 404: 'Unknown user (`api.user.notFound`) or no pending request from them (`api.friend.noRequest`)' },
     }),
     login('friends.write'),
@@ -64,6 +66,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       tag: 'friends',
       summary: "Decline a person's friend request, or else withdraw the caller's own request to them",
       body: friendBody,
+      response: okOnly,
       errors: { 404: 'Unknown user (`api.user.notFound`) or no pending request either way (`api.friend.noRequest`)' },
     }),
     login('friends.write'),
@@ -79,6 +82,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       tag: 'friends',
       summary: 'End a friendship (both remarks go with it)',
       body: friendBody,
+      response: okOnly,
       errors: { 403: 'Not friends (`api.friend.notFriend`)', 404: 'Unknown user (`api.user.notFound`)' },
     }),
     login('friends.write'),
@@ -94,6 +98,7 @@ export function friendsRoutes({ services: { friends }, login }: RouteDeps): Rout
       tag: 'friends',
       summary: 'Set or clear (empty) the private remark for a friend',
       body: remarkBody,
+      response: okOnly,
       errors: {
         403: 'Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`)',
         413: 'Remark over 32 characters (`api.tooLarge`)',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SCOPES } from '../../identity.ts';
+import { component, millis, okWith } from '../../lib/contract.ts';
 
 const KEY_ERR = 'api.key.invalid';
 
@@ -30,3 +32,37 @@ export const updateKeyBody = z.object({
 export type UpdateKeyBody = z.infer<typeof updateKeyBody>;
 
 export const deleteKeyBody = z.object({ id: z.number(KEY_ERR).int(KEY_ERR) });
+
+// ---- answers ----
+
+const scope = z.enum(SCOPES);
+
+/** An API key as its owner sees it (spec 2.5); never the secret. */
+export const keyView = component(
+  'Key',
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    prefix: z.string().describe('The 8 hex characters after `key_`, to recognise the key'),
+    scopes: z.array(scope),
+    rateLimit: z.number().int().nullable().describe('Requests per minute; null: the default (60)'),
+    created: millis,
+    lastUsed: millis.nullable().describe('Last request made with the key (ms); null: never used'),
+    expires: millis.nullable().describe('Expiry (ms); null: never expires'),
+    revoked: z.boolean(),
+  }),
+  'An API key (spec 2.5), without its secret',
+);
+export type KeyView = z.infer<typeof keyView>;
+
+export const keysAnswer = okWith({
+  keys: z.array(keyView),
+  scopes: z.array(scope).describe('The scopes the caller may grant (`admin` only to administrators)'),
+  defaultRate: z.number().int().describe('Requests per minute of a key without `rateLimit`'),
+  isAdmin: z.boolean(),
+});
+
+export const keyCreatedAnswer = okWith({
+  key: keyView,
+  plaintext: z.string().describe('`key_<prefix>_<secret>`: shown this once, only its hash is stored'),
+});

@@ -2,10 +2,10 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { AppError, badRequest, forbidden, notFound, UniqueViolation, unauthorized } from '../../errors.ts';
 import type { Identity } from '../../identity.ts';
-import { normalizeScopes, type Scope } from '../../identity.ts';
+import { isScope, normalizeScopes, type Scope } from '../../identity.ts';
 import { randomHex, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { audit } from '../audit/audit.service.ts';
-import type { CreateKeyBody, UpdateKeyBody } from './keys.schema.ts';
+import type { CreateKeyBody, KeyView, UpdateKeyBody } from './keys.schema.ts';
 import { DEFAULT_RATE, grantableScopes, KEY_RE } from './keys.policy.ts';
 import { type KeyRow, keysStore } from './keys.store.ts';
 
@@ -13,23 +13,14 @@ const DAY = 86_400_000;
 /** Buffered last-use times reach the database this often (not on every request). */
 const TOUCH_EVERY_MS = 5_000;
 
-export interface KeyView {
-  id: number;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  rateLimit: number | null;
-  created: number;
-  lastUsed: number | null;
-  expires: number | null;
-  revoked: boolean;
-}
+export type { KeyView } from './keys.schema.ts';
 
 const view = (k: KeyRow, lastUse?: number): KeyView => ({
   id: k.id,
   name: k.name,
   prefix: k.prefix,
-  scopes: k.scopes,
+  // Stored normalized (create/update); the filter only narrows the type.
+  scopes: k.scopes.filter(isScope),
   rateLimit: k.rate_limit,
   created: k.created,
   lastUsed: Math.max(k.last_used ?? 0, lastUse ?? 0) || null,

@@ -7,7 +7,9 @@ import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../http/caller.ts';
 import { sendLoginResult } from '../auth/auth.routes.ts';
-import { callbackQuery, oauthConfigBody, startQuery } from './oauth.schema.ts';
+import { z } from 'zod';
+import { okOnly } from '../../lib/contract.ts';
+import { callbackAnswer, callbackQuery, linksAnswer, oauthConfigAnswer, oauthConfigBody, providersAnswer, startQuery } from './oauth.schema.ts';
 import { STATE_TTL_MS } from './oauth.service.ts';
 import { apiRouter } from '../../http/routes.ts';
 import { open } from '../../http/access.ts';
@@ -34,7 +36,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
     describeRoute({
       tag: 'oauth',
       summary: 'The GitHub client configuration (the secret masked) and the callback URL to register',
-      responseDescription: '`{ok, provider, clientId, clientSecret, hasSecret, enabled, callbackUrl, canStoreSecret}`',
+      response: oauthConfigAnswer,
     }),
     admin,
     async (req, res) => {
@@ -48,6 +50,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
       tag: 'oauth',
       summary: 'Set the GitHub client id and secret (a blank secret keeps the stored one; a blank id turns GitHub login off)',
       body: oauthConfigBody,
+      response: okOnly,
       errors: {
         400: 'A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`)',
         413: 'Client id over 200 or secret over 500 characters (`api.tooLarge`)',
@@ -62,7 +65,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
 
   r.get(
     '/api/oauth/providers',
-    describeRoute({ tag: 'oauth', summary: 'Third-party login providers that are configured', responseDescription: '`{ok, providers: [{id, name}]}`' }),
+    describeRoute({ tag: 'oauth', summary: 'Third-party login providers that are configured', response: providersAnswer }),
     open,
     async (_req, res) => {
       res.json({ ok: true, providers: await oauth.providers() });
@@ -78,12 +81,16 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
         'Answers **302** to GitHub\'s authorization page and sets the HttpOnly `chat_oauth` cookie (path `/api/oauth`) that ' +
         'ties the flow to this browser; open it in the browser itself, not with fetch. The flow is valid 10 minutes.',
       query: startQuery,
-      produces: 'text/plain',
-      responseDescription: 'Redirect (302, `Location`: the provider URL) with the `chat_oauth` cookie',
+      status: 302,
+      responseDescription: 'Redirect (`Location`: the provider URL) with the `chat_oauth` cookie',
+      responseHeaders: z.object({ Location: z.string().describe("GitHub's authorization URL") }),
       errors: {
         400: 'Unknown mode (`api.oauth.badMode`)',
-        401: '`mode=bind` without a login',
+        401: '`mode=bind` without a login (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key',
+        403:
+          '`mode=bind` for an account that is not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or with an API key without `security` (`api.forbidden`)',
         404: disabled,
+        429: '`mode=bind` with an API key whose rate window is exhausted (`api.rateLimited`, `Retry-After`)',
       },
     }),
     open,
@@ -103,6 +110,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
       tag: 'oauth',
       summary: 'Where GitHub sends the browser back: finishes the login (like /api/login) or the binding',
       query: callbackQuery,
+      response: callbackAnswer,
       responseDescription:
         'Login: `{ok, username, mustChange}` and the `chat_token` cookie, or `{ok, need2fa: true, challenge}`. Bind: `{ok, bound: \'github\', login}`',
       errors: {
@@ -130,7 +138,7 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
 
   r.get(
     '/api/oauth/me',
-    describeRoute({ tag: 'oauth', summary: "The caller's linked third-party accounts", responseDescription: '`{ok, links: [{provider, login, created}]}`' }),
+    describeRoute({ tag: 'oauth', summary: "The caller's linked third-party accounts", response: linksAnswer }),
     login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, links: await oauth.links(who(req).userId) });
@@ -139,7 +147,12 @@ export function oauthRoutes({ ctx, login, admin, services: { oauth } }: RouteDep
 
   r.post(
     '/api/oauth/github/unbind',
-    describeRoute({ tag: 'oauth', summary: "Unlink the caller's GitHub account", errors: { 404: 'Nothing linked (`api.oauth.notBound`)' } }),
+    describeRoute({
+      tag: 'oauth',
+      summary: "Unlink the caller's GitHub account",
+      response: okOnly,
+      errors: { 404: 'Nothing linked (`api.oauth.notBound`)' },
+    }),
     login('security'),
     async (req, res) => {
       await oauth.unbind(actorOf(req));

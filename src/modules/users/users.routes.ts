@@ -4,7 +4,18 @@ import type { RouteDeps } from '../../http/deps.ts';
 import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
-import { passwordChange, profileQuery, profileUpdate, settingsUpdate, usersQuery } from './users.schema.ts';
+import {
+  meAnswer,
+  passwordChange,
+  profileAnswer,
+  profileQuery,
+  profileUpdate,
+  settingsAnswer,
+  settingsUpdate,
+  usersAnswer,
+  usersQuery,
+} from './users.schema.ts';
+import { okOnly } from '../../lib/contract.ts';
 import { apiRouter } from '../../http/routes.ts';
 
 /** The current account (/api/me, profile, settings, password) and the user list. */
@@ -13,7 +24,12 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
 
   r.get(
     '/api/me',
-    describeRoute({ tag: 'account', summary: 'The current account (spec 2.2)', responseDescription: '`{ok, username, role, online, platforms, penalties, profile, ...}`' }),
+    describeRoute({
+      tag: 'account',
+      summary: 'The current account (spec 2.2)',
+      response: meAnswer,
+      errors: { 404: 'The account is gone (`api.user.notFound`)' },
+    }),
     login('profile.read'),
     async (req, res) => {
     res.json({ ok: true, ...(await users.me(who(req))) });
@@ -21,7 +37,13 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
 
   r.get(
     '/api/users',
-    describeRoute({ tag: 'users', summary: 'Active users, filtered by a name or nickname substring, paged', query: usersQuery, responseDescription: '`{ok, users: [{name, online, image}]}`' }),
+    describeRoute({
+      tag: 'users',
+      summary: 'Active users, filtered by a name or nickname substring, paged',
+      query: usersQuery,
+      response: usersAnswer,
+      errors: { 413: 'Keyword over 64 characters (`api.tooLarge`)' },
+    }),
     login('users.read'),
     async (req, res) => {
       res.json({ ok: true, users: await users.list(parse(usersQuery, req.query)) });
@@ -30,7 +52,13 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
 
   r.get(
     '/api/profile',
-    describeRoute({ tag: 'account', summary: "A user's profile (own when `name` is omitted)", query: profileQuery, responseDescription: '`{ok, profile}`', errors: { 404: 'Unknown user (`api.user.notFound`)' } }),
+    describeRoute({
+      tag: 'account',
+      summary: "A user's profile (own when `name` is omitted)",
+      query: profileQuery,
+      response: profileAnswer,
+      errors: { 404: 'Unknown user (`api.user.notFound`)' },
+    }),
     login('profile.read'),
     async (req, res) => {
     const { name } = parse(profileQuery, req.query);
@@ -43,9 +71,11 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
       tag: 'account',
       summary: 'Change nickname, signature or avatar',
       body: profileUpdate,
+      response: okOnly,
       errors: {
         400: 'Avatar not the path of a live image uploaded here (`api.profile.badAvatar`)',
         403: 'Avatar an image someone else uploaded (`api.file.notYours`)',
+        413: 'Nickname over 32, signature or avatar over 200 characters (`api.tooLarge`)',
       },
     }),
     login('profile.write'),
@@ -56,7 +86,12 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
 
   r.get(
     '/api/settings',
-    describeRoute({ tag: 'account', summary: 'Own persisted settings', responseDescription: '`{ok, invisible, away, lang, allowInvite, readReceipts}`' }),
+    describeRoute({
+      tag: 'account',
+      summary: 'Own persisted settings',
+      response: settingsAnswer,
+      errors: { 404: 'The account is gone (`api.user.notFound`)' },
+    }),
     login('profile.read'),
     async (req, res) => {
     res.json({ ok: true, ...(await users.settings(who(req))) });
@@ -64,7 +99,7 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
 
   r.post(
     '/api/settings',
-    describeRoute({ tag: 'account', summary: 'Change settings (omitted fields unchanged)', body: settingsUpdate }),
+    describeRoute({ tag: 'account', summary: 'Change settings (omitted fields unchanged)', body: settingsUpdate, response: okOnly }),
     login('profile.write'),
     async (req, res) => {
     await users.updateSettings(who(req), parse(settingsUpdate, req.body));
@@ -77,7 +112,11 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
       tag: 'account',
       summary: "Change the password; ends the account's other sessions",
       body: passwordChange,
-      errors: { 401: 'Wrong current password (`api.pass.wrongOld`)' },
+      response: okOnly,
+      errors: {
+        400: 'Weak new password (`api.register.weakPassword`)',
+        401: 'Wrong current password (`api.pass.wrongOld`)',
+      },
     }),
     login('security'),
     async (req, res) => {

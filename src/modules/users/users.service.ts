@@ -5,25 +5,15 @@ import type { PresenceService } from '../../realtime/presence.ts';
 import type { FileUse, FileUser } from '../uploads/uploads.policy.ts';
 import { isUploadPath } from './users.policy.ts';
 import { likePattern } from '../../lib/fields.ts';
-import type { ProfileUpdate, SettingsUpdate, UsersQuery } from './users.schema.ts';
+import type { Profile, ProfileUpdate, SettingsUpdate, UserEntry, UsersQuery } from './users.schema.ts';
 import { type ActivePenalty, type UserListRow, type UserRow, usersStore } from './users.store.ts';
 
 export type AccountSnapshot = UserRow & { active_penalties: ActivePenalty[] };
 
-export interface Profile {
-  name: string;
-  nickname: string;
-  signature: string;
-  avatar: string;
-}
+export type { Profile } from './users.schema.ts';
 
 /** An entry of a list of people (spec 2.9): `image` is the avatar; `nickname` is additive. */
-export interface UserListEntry {
-  name: string;
-  online: boolean;
-  image: string;
-  nickname: string;
-}
+export type UserListEntry = UserEntry;
 
 const toProfile = (u: UserRow): Profile => ({
   name: u.name,
