@@ -1814,6 +1814,42 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Conversation: {
+            /** @description The group's avatar URL, or the friend's avatar (an upload path); empty when none */
+            avatar: string;
+            gid: string;
+            /** @description The newest kept message, or null */
+            last: components["schemas"]["MessagePreview"] | null;
+            /** @description The room's newest idx; 0 when it has no message yet */
+            lastIdx: number;
+            /** @description The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation */
+            muted: boolean;
+            /** @description What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name */
+            name: string;
+            /** @description The caller's read marker (0: nothing read) */
+            readIdx: number;
+            /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
+            unread: number;
+        } | {
+            /** @description The group's avatar URL, or the friend's avatar (an upload path); empty when none */
+            avatar: string;
+            /** @description The friend's name */
+            dm: string;
+            /** @description The newest kept message, or null */
+            last: components["schemas"]["MessagePreview"] | null;
+            /** @description The room's newest idx; 0 when it has no message yet */
+            lastIdx: number;
+            /** @description The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation */
+            muted: boolean;
+            /** @description What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name */
+            name: string;
+            /** @description Whether the friend appears online (never for an invisible friend) */
+            online: boolean;
+            /** @description The caller's read marker (0: nothing read) */
+            readIdx: number;
+            /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
+            unread: number;
+        };
         /** @description Every failure: `{ok:false, error}` with the status of spec section 7 */
         Failure: {
             /** @description An i18n key (`api.<area>.<reason>`), for display */
@@ -1821,12 +1857,181 @@ export interface components {
             /** @constant */
             ok: false;
         };
-        /** @description Success; the route adds its own fields */
-        Success: {
-            /** @constant */
-            ok: true;
-        } & {
-            [key: string]: unknown;
+        Group: {
+            /** @description The announcement, at most 500 characters; empty when none */
+            announce: string;
+            /** @description An http(s) URL, or empty */
+            avatar: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Free text shown with the group, at most 500 characters */
+            desc: string;
+            /** @description 16 lower-case hex characters */
+            gid: string;
+            /**
+             * @description `open`: anyone may join; `review`: joins go through a request and an approval
+             * @enum {string}
+             */
+            joinMode: "open" | "review";
+            /** @description Plain members' invitations wait for a manager's approval */
+            memberInviteApprove: boolean;
+            /** @description While on, plain members cannot send */
+            muteAll: boolean;
+            name: string;
+            /** @description The owner's user name */
+            owner: string;
+        };
+        GroupListing: {
+            /** @description An http(s) URL, or empty */
+            avatar: string;
+            desc: string;
+            gid: string;
+            /** @description The caller is a member */
+            joined: boolean;
+            /** @enum {string} */
+            joinMode: "open" | "review";
+            memberCount: number;
+            name: string;
+            /** @description The owner's user name */
+            owner: string;
+        };
+        GroupLogEntry: {
+            /** @enum {string} */
+            action: "create" | "dissolve" | "join" | "leave" | "remove" | "rename" | "avatar" | "announce" | "transfer" | "role" | "mute" | "muteAll" | "settings" | "request" | "request.approve" | "request.reject" | "invite" | "invite.approve" | "invite.accept" | "invite.reject";
+            /** @description Who acted (current name); empty once that account is gone */
+            actor: string;
+            /** @description JSON object of what changed, with `target` when there is one */
+            detail: string;
+            /** @description The member the action was about (current name); empty when none or gone */
+            target: string;
+            /** @description Unix time in milliseconds */
+            ts: number;
+        };
+        Invitation: {
+            /** @description While pending, who must act next: a manager's approval or the invitee; null once settled */
+            awaiting: ("manager" | "invitee") | null;
+            /** @description Unix time in milliseconds */
+            created: number;
+            gid: string;
+            groupName: string;
+            id: number;
+            invitee: string;
+            inviter: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected";
+        };
+        JoinRequest: {
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description The requester */
+            name: string;
+        };
+        Member: {
+            /** @description Avatar (an upload path or URL); empty when none */
+            image: string;
+            /** @description Unix time in milliseconds */
+            joined: number;
+            /** @description Muted individually by a manager */
+            muted: boolean;
+            name: string;
+            /** @description Nickname in this group, public to members; empty when unset */
+            nickname: string;
+            /** @description Appears online (never for an invisible user) */
+            online: boolean;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+        };
+        Message: {
+            /** @description Text, an upload path (`/uploads/<hex>.<ext>`) for file types, or the JSON of a merged forward; empty once recalled */
+            content: string;
+            /** @description The other person of a direct conversation, named from the reader's side (exactly one of `gid` and `dm`) */
+            dm?: string;
+            /** @description The uploaded file behind the message has been removed */
+            file_expired: boolean;
+            /** @description The sender's current name */
+            from: string;
+            /** @description The group (exactly one of `gid` and `dm`) */
+            gid?: string;
+            /** @description Per-room index, strictly increasing, no gaps */
+            idx: number;
+            /**
+             * @description Markdown switch
+             * @enum {number}
+             */
+            md: 0 | 1;
+            /** @description File types only: the file's name as shown to people */
+            name?: string | null;
+            /** @description Emoji → names of the people who reacted */
+            reactions: {
+                [key: string]: string[];
+            };
+            recalled: boolean;
+            /** @description idx of the message replied to, or null */
+            replyTo: number | null;
+            /** @description File types only: the file's size in bytes */
+            size?: number | null;
+            /** @description Unix time in milliseconds */
+            ts: number;
+            /** @enum {string} */
+            type: "text" | "image" | "file" | "video" | "audio" | "merge";
+        };
+        MessageHit: {
+            content: string;
+            /** @description The other person of a direct conversation, named from the reader's side (exactly one of `gid` and `dm`) */
+            dm?: string;
+            /** @description The sender's current name */
+            from: string;
+            /** @description The group (exactly one of `gid` and `dm`) */
+            gid?: string;
+            idx: number;
+            /** @description Unix time in milliseconds */
+            ts: number;
+            /** @enum {string} */
+            type: "text" | "image" | "file" | "video" | "audio" | "merge";
+        };
+        MessagePreview: {
+            /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
+            content: string;
+            /** @description The sender's current name */
+            from: string;
+            idx: number;
+            recalled: boolean;
+            /** @description Unix time in milliseconds */
+            ts: number;
+            /** @enum {string} */
+            type: "text" | "image" | "file" | "video" | "audio" | "merge";
+        };
+        MyGroup: {
+            /** @description The announcement, at most 500 characters; empty when none */
+            announce: string;
+            /** @description An http(s) URL, or empty */
+            avatar: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Free text shown with the group, at most 500 characters */
+            desc: string;
+            /** @description 16 lower-case hex characters */
+            gid: string;
+            /**
+             * @description `open`: anyone may join; `review`: joins go through a request and an approval
+             * @enum {string}
+             */
+            joinMode: "open" | "review";
+            memberCount: number;
+            /** @description Plain members' invitations wait for a manager's approval */
+            memberInviteApprove: boolean;
+            /** @description While on, plain members cannot send */
+            muteAll: boolean;
+            name: string;
+            /** @description The owner's user name */
+            owner: string;
+            /** @description The caller's private name for the group; empty when unset */
+            remark: string;
+            /**
+             * @description The caller's role in the group
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "member";
         };
     };
     responses: never;
@@ -1860,43 +2065,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description No title (`api.announcement.badTitle`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description No title (`api.announcement.badTitle`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.announcement.badTitle" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Title over 100 or content over 5000 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Title over 100 or content over 5000 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -1905,7 +2122,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -1914,7 +2134,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -1940,34 +2175,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such announcement (`api.announcement.notFound`) */
@@ -1976,16 +2220,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.announcement.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -1994,7 +2244,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2003,7 +2256,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2027,34 +2295,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2063,7 +2352,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2090,34 +2394,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such appeal (`api.appeal.notFound`) */
@@ -2126,7 +2439,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.notFound";
+                    };
                 };
             };
             /** @description Already decided (`api.appeal.handled`) */
@@ -2135,16 +2451,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.handled";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2153,7 +2475,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2162,7 +2487,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2182,25 +2522,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2209,7 +2555,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2236,38 +2597,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Records marked `file_expired` */
                         expired: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Not a stored name (`api.admin.fileInvalid`), or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not a stored name (`api.admin.fileInvalid`), or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileInvalid" | "api.admin.fileIsAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown or already removed file (`api.admin.fileNotFound`) */
@@ -2276,16 +2645,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileNotFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2294,7 +2669,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2303,7 +2681,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2333,54 +2726,68 @@ export interface operations {
                         files: {
                             avatar: boolean;
                             kind: string;
-                            /** @description Stored name */
                             name: string;
-                            /** @description Original name */
                             origin: string;
                             size: number;
-                            /** @description Upload time (ms since the epoch) */
                             ts: number;
-                            /** @description Records referencing the file (messages) */
                             used: number;
                         }[];
                         limit: number;
                         offset: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Live files matching `q` */
                         total: number;
-                        /** @description Their bytes */
                         totalSize: number;
-                        /** @description How many of them are referenced at least once */
                         usedCount: number;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2389,7 +2796,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2417,49 +2839,59 @@ export interface operations {
                 content: {
                     "application/json": {
                         deleted: number;
-                        /** @description Records marked `file_expired`, summed */
                         expired: number;
-                        /** @description Names refused (invalid, unknown, avatar), non-strings included */
                         failed: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description More than 200 names (`api.tooLarge`). Also: Request body too large */
+            /** @description More than 200 names (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2468,7 +2900,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2477,7 +2912,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2505,34 +2955,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2541,7 +3012,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2561,25 +3047,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2588,7 +3080,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2616,43 +3123,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description A secret given but no key to seal it under: a cluster node without OAUTH_SECRET_KEY (`api.oauth.noSecretKey`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.noSecretKey" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Client id over 200 or secret over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Client id over 200 or secret over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2661,7 +3180,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2670,7 +3192,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2695,34 +3232,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2731,7 +3289,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2762,34 +3335,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.badAction" | "api.penalty.badDuration" | "api.penalty.self" | "api.penalty.noAddress" | "api.penalty.ownAddress" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -2798,16 +3380,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2816,7 +3404,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2825,7 +3416,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2851,34 +3457,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such penalty (`api.penalty.notFound`) */
@@ -2887,7 +3502,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.notFound";
+                    };
                 };
             };
             /** @description Already revoked (`api.penalty.alreadyRevoked`) */
@@ -2896,16 +3514,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.alreadyRevoked";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -2914,7 +3538,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2923,7 +3550,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -2947,34 +3589,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -2983,7 +3646,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3009,34 +3687,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such report (`api.report.notFound`) */
@@ -3045,7 +3732,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.notFound";
+                    };
                 };
             };
             /** @description Already closed (`api.report.handled`) */
@@ -3054,16 +3744,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.handled";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3072,7 +3768,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3081,7 +3780,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3113,34 +3827,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown action (`api.penalty.badAction`), bad duration (`api.penalty.badDuration`), oneself (`api.penalty.self`), an ip ban without a recorded address (`api.penalty.noAddress`) or on the caller's own address (`api.penalty.ownAddress`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.badAction" | "api.penalty.badDuration" | "api.penalty.self" | "api.penalty.noAddress" | "api.penalty.ownAddress" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such report (`api.report.notFound`) or user (`api.user.notFound`) */
@@ -3149,7 +3872,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.notFound" | "api.user.notFound";
+                    };
                 };
             };
             /** @description Already closed (`api.report.handled`) */
@@ -3158,16 +3884,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.handled";
+                    };
                 };
             };
-            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3176,7 +3908,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3185,7 +3920,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3211,34 +3961,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description The user is not pending (`api.user.notPending`) */
@@ -3247,16 +4006,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notPending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3265,7 +4030,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3274,7 +4042,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3300,34 +4083,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description The user is not pending (`api.user.notPending`) */
@@ -3336,16 +4128,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notPending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3354,7 +4152,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3363,7 +4164,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3390,34 +4206,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid name (`api.register.badName`) or weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid name (`api.register.badName`) or weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -3426,16 +4251,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3444,7 +4275,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3453,7 +4287,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3479,34 +4328,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3515,7 +4373,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description It would leave no usable administrator (`api.admin.lastAdmin`) */
@@ -3524,16 +4385,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.lastAdmin";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3542,7 +4409,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3551,7 +4421,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3578,34 +4463,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.profile.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3614,16 +4508,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Path over 200 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Path over 200 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3632,7 +4532,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3641,7 +4544,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3668,34 +4586,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3704,16 +4631,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3722,7 +4655,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3731,7 +4667,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3758,34 +4709,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid new name (`api.register.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid new name (`api.register.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3794,7 +4754,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -3803,16 +4766,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3821,7 +4790,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3830,7 +4802,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3858,34 +4845,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Unknown role (`api.admin.badRole`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown role (`api.admin.badRole`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.badRole" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -3894,7 +4890,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description It would leave no usable administrator (`api.admin.lastAdmin`) */
@@ -3903,16 +4902,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.lastAdmin";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -3921,7 +4926,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3930,7 +4938,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -3955,34 +4978,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not an administrator, or an API key without the `admin` scope */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -3991,7 +5035,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4014,34 +5073,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4050,7 +5130,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4077,34 +5172,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description No reason (`api.appeal.noReason`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description No reason (`api.appeal.noReason`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.noReason" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Not a penalty of the caller (`api.penalty.notFound`) */
@@ -4113,7 +5217,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.notFound";
+                    };
                 };
             };
             /** @description No longer in force (`api.appeal.notInForce`) or an appeal is already pending (`api.appeal.pending`) */
@@ -4122,16 +5229,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.appeal.notInForce" | "api.appeal.pending";
+                    };
                 };
             };
-            /** @description Reason over 1000 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Reason over 1000 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4140,7 +5253,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4149,7 +5265,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4170,65 +5301,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        conversations: ({
-                            avatar: string;
-                            gid: string;
-                            last: {
-                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
-                                content: string;
-                                from: string;
-                                idx: number;
-                                recalled: boolean;
-                                ts: number;
-                                /** @enum {string} */
-                                type: "text" | "image" | "file" | "video" | "audio" | "merge";
-                            } | null;
-                            lastIdx: number;
-                            muted: boolean;
-                            name: string;
-                            readIdx: number;
-                            unread: number;
-                        } | {
-                            avatar: string;
-                            dm: string;
-                            last: {
-                                /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
-                                content: string;
-                                from: string;
-                                idx: number;
-                                recalled: boolean;
-                                ts: number;
-                                /** @enum {string} */
-                                type: "text" | "image" | "file" | "video" | "audio" | "merge";
-                            } | null;
-                            lastIdx: number;
-                            muted: boolean;
-                            name: string;
-                            online: boolean;
-                            readIdx: number;
-                            unread: number;
-                        })[];
-                        /** @enum {boolean} */
+                        conversations: components["schemas"]["Conversation"][];
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4237,7 +5337,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4267,36 +5382,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         idx: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
@@ -4305,16 +5429,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4323,7 +5453,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4332,7 +5465,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4355,6 +5503,18 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
+            };
         };
     };
     getApiFriends: {
@@ -4372,25 +5532,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4399,7 +5565,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4425,34 +5606,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or no pending request from them (`api.friend.noRequest`) */
@@ -4461,16 +5651,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.friend.noRequest";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4479,7 +5675,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4488,7 +5687,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4514,34 +5728,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or no pending request either way (`api.friend.noRequest`) */
@@ -4550,16 +5773,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.friend.noRequest";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4568,7 +5797,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4577,7 +5809,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4604,43 +5851,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.notFound" | "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4649,7 +5908,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4658,7 +5920,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4684,34 +5961,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not friends (`api.friend.notFriend`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not friends (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -4720,16 +6006,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4738,7 +6030,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4747,7 +6042,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4773,34 +6083,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Oneself (`api.friend.self`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Oneself (`api.friend.self`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.self" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown or inactive user (`api.user.notFound`) */
@@ -4809,7 +6128,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
                 };
             };
             /** @description Already friends (`api.friend.already`), already requested (`api.friend.alreadyRequested`), or the other person has asked first: accept instead (`api.friend.reversePending`) */
@@ -4818,16 +6140,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.friend.already" | "api.friend.alreadyRequested" | "api.friend.reversePending";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4836,7 +6164,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4845,7 +6176,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4859,31 +6205,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, groups: [{gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created, role, remark, memberCount}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        groups: components["schemas"]["MyGroup"][];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4892,7 +6248,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -4919,49 +6290,66 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, gid, name}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        gid: string;
+                        name: string;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description `desc` over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description `desc` over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -4970,7 +6358,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -4979,7 +6370,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5005,34 +6411,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5041,16 +6459,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5059,7 +6483,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5068,7 +6495,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5086,49 +6528,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, groups: [{gid, name, owner, avatar, desc, joinMode, memberCount, joined}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        groups: components["schemas"]["GroupListing"][];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
-            /** @description `q` over 64 characters (`api.tooLarge`) */
+            /** @description `q` over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5137,7 +6595,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5164,34 +6637,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5200,16 +6685,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Announcement over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Announcement over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5218,7 +6709,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5227,7 +6721,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5254,34 +6763,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not an http(s) URL (`api.group.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not an http(s) URL (`api.group.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5290,16 +6811,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description URL over 500 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description URL over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5308,7 +6835,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5317,7 +6847,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5338,40 +6883,53 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, expired}`: how many messages were marked */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        expired: number;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not an upload path (`api.admin.fileInvalid`) or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not an upload path (`api.admin.fileInvalid`) or an avatar (`api.admin.fileIsAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.admin.fileInvalid" | "api.admin.fileIsAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a manager of the group (`api.forbidden`, `api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a manager of the group (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), or no message of the group shares this file (`api.admin.fileNotFound`) */
@@ -5380,16 +6938,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.admin.fileNotFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description URL over 200 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5398,7 +6962,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5407,7 +6974,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5434,34 +7016,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        autoJoined?: true;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), or unknown or inactive invitee (`api.user.notFound`) */
@@ -5470,7 +7066,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) or already invited (`api.group.alreadyInvited`) */
@@ -5479,16 +7078,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember" | "api.group.alreadyInvited";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5497,7 +7102,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5506,7 +7114,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5532,34 +7155,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the invitee (`api.forbidden`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the invitee (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5568,7 +7203,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Still awaiting a manager's approval (`api.invite.awaitingManager`) or already processed (`api.invite.processed`) */
@@ -5577,16 +7215,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.awaitingManager" | "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5595,7 +7239,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5604,7 +7251,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5630,34 +7292,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        autoJoined?: true;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5666,7 +7342,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Not awaiting a manager (`api.invite.processed`) */
@@ -5675,16 +7354,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5693,7 +7378,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5702,7 +7390,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5728,34 +7431,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown invitation (`api.invite.notFound`) */
@@ -5764,7 +7479,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.notFound";
+                    };
                 };
             };
             /** @description Already processed (`api.invite.processed`) */
@@ -5773,16 +7491,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.invite.processed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5791,7 +7515,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5800,7 +7527,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5829,34 +7571,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -5865,16 +7619,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -5883,7 +7643,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5892,7 +7655,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5906,31 +7684,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, invites: [{id, gid, groupName, inviter, invitee, created, status, awaiting}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        invites: components["schemas"]["Invitation"][];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -5939,7 +7727,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -5965,34 +7768,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.needsReview" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6001,7 +7816,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) */
@@ -6010,16 +7828,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6028,7 +7852,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6037,7 +7864,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6063,34 +7905,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6099,7 +7953,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description The owner must transfer the group or dissolve it first (`api.group.ownerLeave`) */
@@ -6108,16 +7965,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.ownerLeave";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6126,7 +7989,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6135,7 +8001,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6153,40 +8034,54 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, total, logs: [{actor, action, target, detail, ts}]}` (`detail` is a JSON string) */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        logs: components["schemas"]["GroupLogEntry"][];
+                        /** @constant */
+                        ok: true;
+                        total: number;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6195,7 +8090,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6204,7 +8114,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6220,40 +8145,57 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, group: {gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created}, myRole, members: [{name, online, role, image, nickname, muted, joined}], requests: [{name, created}], invites: [Invitation]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        group: components["schemas"]["Group"];
+                        invites: components["schemas"]["Invitation"][];
+                        members: components["schemas"]["Member"][];
+                        myRole: ("owner" | "admin" | "member") | null;
+                        /** @constant */
+                        ok: true;
+                        requests: components["schemas"]["JoinRequest"][];
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6262,7 +8204,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6271,7 +8228,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6299,34 +8271,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description The owner (`api.group.muteOwner`) or oneself (`api.group.muteSelf`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner (`api.group.muteOwner`) or oneself (`api.group.muteSelf`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.muteOwner" | "api.group.muteSelf" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6335,16 +8319,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6353,7 +8343,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6362,7 +8355,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6389,34 +8397,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6425,16 +8445,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Nickname over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Nickname over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6443,7 +8469,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6452,7 +8481,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6481,34 +8525,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description The owner's role (`api.group.ownerRole`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner's role (`api.group.ownerRole`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.ownerRole" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6517,16 +8573,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6535,7 +8597,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6544,7 +8609,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6560,40 +8640,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, members: [{name, online, role, image, nickname, muted, joined}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        members: components["schemas"]["Member"][];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6602,7 +8695,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6611,7 +8719,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6638,34 +8761,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description The owner (`api.group.removeOwner`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The owner (`api.group.removeOwner`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.removeOwner" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`), unknown user (`api.user.notFound`) or not a member (`api.group.notMember`) */
@@ -6674,16 +8809,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.notMember";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6692,7 +8833,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6701,7 +8845,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6728,34 +8887,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6764,16 +8935,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6782,7 +8959,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6791,7 +8971,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6807,40 +9002,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, remark}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        remark: string;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6849,7 +9057,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6858,7 +9081,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6885,34 +9123,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -6921,16 +9171,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large */
+            /** @description Remark over 32 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -6939,7 +9195,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -6948,7 +9207,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -6975,34 +9249,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Name not 1 to 32 characters (`api.group.badName`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.badName" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -7011,16 +9297,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7029,7 +9321,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7038,7 +9333,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7064,34 +9374,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description The group is open: join it directly (`api.group.notReview`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description The group is open: join it directly (`api.group.notReview`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notReview" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) */
@@ -7100,7 +9422,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound";
+                    };
                 };
             };
             /** @description Already a member (`api.group.alreadyMember`) or a request already pending (`api.group.alreadyRequested`) */
@@ -7109,16 +9434,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.alreadyMember" | "api.group.alreadyRequested";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7127,7 +9458,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7136,7 +9470,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7163,34 +9512,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`), or no request from them (`api.group.requestNotFound`) */
@@ -7199,7 +9560,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.requestNotFound";
+                    };
                 };
             };
             /** @description Request already processed (`api.group.requestProcessed`) */
@@ -7208,16 +9572,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.requestProcessed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7226,7 +9596,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7235,7 +9608,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7262,34 +9650,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`), or no request from them (`api.group.requestNotFound`) */
@@ -7298,7 +9698,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound" | "api.group.requestNotFound";
+                    };
                 };
             };
             /** @description Request already processed (`api.group.requestProcessed`) */
@@ -7307,16 +9710,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.requestProcessed";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7325,7 +9734,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7334,7 +9746,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7352,49 +9779,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, groups: [{gid, name, owner, avatar, desc, joinMode, memberCount, joined}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        groups: components["schemas"]["GroupListing"][];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
-            /** @description `q` over 64 characters (`api.tooLarge`) */
+            /** @description `q` over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7403,7 +9846,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7430,34 +9888,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Not a member (`api.group.transferNonMember`) or already the owner (`api.group.alreadyOwner`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not a member (`api.group.transferNonMember`) or already the owner (`api.group.alreadyOwner`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.transferNonMember" | "api.group.alreadyOwner" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
@@ -7466,16 +9936,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7484,7 +9960,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7493,7 +9972,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7519,29 +10013,47 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         mode: "embedded" | "cluster";
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                         uptime: number;
                         version: string;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description The database does not answer (or, with ready=1, a readiness check failed) */
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description The database does not answer (or, with ready=1, a readiness check failed). Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7561,25 +10073,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7608,43 +10138,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A non-administrator asked for `admin`. Also: Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description A non-administrator asked for `admin`. Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7653,7 +10195,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7679,34 +10236,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                    };
                 };
             };
             /** @description No such key (`api.key.notFound`) */
@@ -7715,16 +10281,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.key.notFound";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7733,7 +10305,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7764,43 +10351,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7809,7 +10408,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7838,16 +10452,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description Wrong name or password (`api.login.badCredentials`) */
@@ -7856,25 +10473,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.badCredentials";
+                    };
                 };
             };
-            /** @description Account pending, rejected or banned */
+            /** @description Account pending, rejected or banned. Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -7883,7 +10509,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Address locked after 5 failures (`api.login.rateLimited`) */
@@ -7892,7 +10521,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7912,7 +10556,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
+                };
+            };
+            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.originForbidden";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7932,25 +10612,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -7959,7 +10645,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -7979,25 +10680,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8006,7 +10713,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8029,34 +10751,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8065,7 +10808,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8091,43 +10849,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description More than 1000 ids (`api.tooLarge`). Also: Request body too large */
+            /** @description More than 1000 ids (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8136,7 +10906,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8145,7 +10918,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8165,25 +10953,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8192,7 +10986,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8212,40 +11021,55 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, messages: [Message], max: 500}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        max: 500;
+                        messages: components["schemas"]["Message"][];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Neither or both of `gid` and `dm` (`api.msg.noRoom`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.noRoom" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.self" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) or group (`api.group.notFound`) */
@@ -8254,7 +11078,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.group.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8263,7 +11102,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8294,58 +11148,77 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, message}` once stored */
+            /** @description The message once stored (or, for a repeated `cid`, the one stored the first time) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        message: components["schemas"]["Message"];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Neither or both of `gid` and `dm` (`api.msg.noRoom`), blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not a live upload of this server (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.noRoom" | "api.msg.empty" | "api.msg.badMerge" | "api.msg.badFile" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Not a member (`api.group.noView`), muted in the group or under mute-all (`api.msg.groupMuted`), muted by a penalty (`api.msg.muted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.groupMuted" | "api.msg.muted" | "api.msg.notFriend" | "api.msg.self" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Unknown user or group */
+            /** @description Unknown or inactive user (`api.user.notFound`) or unknown group (`api.group.notFound`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.group.notFound";
+                    };
                 };
             };
-            /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large */
+            /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.tooLong" | "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8354,7 +11227,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8363,7 +11239,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8380,40 +11271,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, messages: [{idx, from, type, content, ts, gid | dm}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        messages: components["schemas"]["MessageHit"][];
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description `q` over 100 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8422,7 +11338,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8446,16 +11377,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Unknown, expired, reused or foreign state (`api.oauth.badState`), declined at GitHub (`api.oauth.denied`), code refused (`api.oauth.badCode`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown, expired, reused or foreign state (`api.oauth.badState`), declined at GitHub (`api.oauth.denied`), code refused (`api.oauth.badCode`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.badState" | "api.oauth.denied" | "api.oauth.badCode" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description The linked account may not log in (`api.login.banned`, `api.login.pending`, `api.login.rejected`) */
@@ -8464,7 +11398,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                    };
                 };
             };
             /** @description GitHub login is not configured (`api.oauth.disabled`), or no account is linked to this GitHub account (`api.oauth.notLinked`) */
@@ -8473,7 +11410,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.disabled" | "api.oauth.notLinked";
+                    };
                 };
             };
             /** @description The GitHub account is linked to another user (`api.oauth.linkedElsewhere`) or the caller has another (`api.oauth.alreadyBound`) */
@@ -8482,7 +11422,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.linkedElsewhere" | "api.oauth.alreadyBound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description GitHub did not answer properly (`api.oauth.providerFailed`) */
@@ -8491,7 +11446,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.providerFailed";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8516,13 +11486,16 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Unknown mode (`api.oauth.badMode`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Unknown mode (`api.oauth.badMode`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.badMode" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description `mode=bind` without a login */
@@ -8540,7 +11513,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.disabled";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8560,25 +11560,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Nothing linked (`api.oauth.notBound`) */
@@ -8587,7 +11593,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.oauth.notBound";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8596,7 +11617,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8616,25 +11652,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8643,7 +11685,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8663,7 +11720,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8683,7 +11752,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8710,43 +11791,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong current password (`api.pass.wrongOld`). Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong current password (`api.pass.wrongOld`). Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.pass.wrongOld" | "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8755,7 +11848,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8764,7 +11860,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8786,34 +11897,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown user (`api.user.notFound`) */
@@ -8822,7 +11942,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8831,7 +11966,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8859,43 +12009,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Avatar not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Avatar not the path of a live image uploaded here (`api.profile.badAvatar`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.profile.badAvatar" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active, API key without the scope, or not allowed */
+            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -8904,7 +12066,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -8913,7 +12078,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8942,13 +12122,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description A check failed or the node is shutting down; `checks` tells which */
+            /** @description A check failed or the node is shutting down; `checks` tells which. Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -8976,25 +12159,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Registration is closed (`api.register.closed`) */
+            /** @description Registration is closed (`api.register.closed`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.register.closed" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Name taken (`api.user.nameTaken`) */
@@ -9003,16 +12192,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.nameTaken";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9021,7 +12216,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
@@ -9030,7 +12228,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.address.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9062,49 +12275,65 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, id}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
-            /** @description Reporting oneself (`api.report.self`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Reporting oneself or one's own message (`api.report.self`); a message report without exactly one of `gid` and `dm` (`api.msg.noRoom`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.self" | "api.msg.noRoom" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description A message of a room the caller cannot read. Also: Account not active, API key without the scope, or not allowed */
+            /** @description A message of a group the caller is not in (`api.group.noView`) or of a conversation with oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Unknown message, user or group */
+            /** @description Unknown message (`api.msg.notFound`), user (`api.user.notFound`) or group (`api.group.notFound`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.notFound" | "api.user.notFound" | "api.group.notFound";
+                    };
                 };
             };
             /** @description Already reported and still pending (`api.report.duplicate`) */
@@ -9113,16 +12342,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.report.duplicate";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9131,7 +12366,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9140,7 +12378,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9160,25 +12413,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9187,7 +12446,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9218,43 +12492,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9263,7 +12549,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9272,7 +12561,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9292,7 +12596,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9321,25 +12637,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong setup token (`api.setup.badToken`) */
+            /** @description Wrong setup token (`api.setup.badToken`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.setup.badToken" | "api.originForbidden";
+                    };
                 };
             };
             /** @description An administrator exists (`api.setup.done`) */
@@ -9348,16 +12670,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.setup.done";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9366,7 +12694,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Too many attempts from this address in the hour (`api.address.rateLimited`, `Retry-After`) */
@@ -9375,7 +12706,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.address.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9415,25 +12761,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.upload.badName" | "api.upload.badType";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Missing or unsupported Tus-Resumable; text body */
@@ -9458,7 +12813,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9484,22 +12854,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9508,7 +12884,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Missing or unsupported Tus-Resumable; text body */
@@ -9518,13 +12897,40 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9551,22 +12957,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9575,7 +12987,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9613,22 +13040,28 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9637,7 +13070,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description The upload expired (24 hours); text body */
@@ -9660,7 +13096,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9704,31 +13155,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Finalising failed: content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Finalising failed: content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown upload, or one created by another account (`api.upload.sessionGone`) */
@@ -9737,7 +13197,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Upload-Offset does not match the bytes received (ask HEAD and resume from there); text body */
@@ -9761,13 +13224,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description More bytes than Upload-Length. Also: Request body too large */
+            /** @description More bytes than Upload-Length. Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description Content-Type is not application/offset+octet-stream; text body */
@@ -9783,7 +13249,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9809,43 +13290,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong code. Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong code. Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9854,7 +13347,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9863,7 +13359,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9890,43 +13401,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Wrong code. Also: Not logged in, or an unknown, revoked or expired API key */
+            /** @description Wrong code. Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -9935,7 +13458,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9944,7 +13470,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -9964,25 +13505,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -9991,7 +13550,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10020,16 +13594,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
             /** @description Wrong code (`api.twofa.badCode`) */
@@ -10038,16 +13615,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.badCode";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.originForbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10056,7 +13651,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description Address locked (`api.login.rateLimited`) */
@@ -10065,7 +13663,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10093,55 +13706,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Identical content was already stored: `url` is that file's */
                         deduped: boolean;
                         /** @enum {string} */
                         kind: "image" | "code" | "audio" | "video" | "document" | "archive" | "other";
-                        /** @description The original name of this upload (display only) */
                         name: string;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Bytes stored */
                         size: number;
-                        /** @description `/uploads/<stored name>`, where the file is served */
                         url: string;
                     };
                 };
             };
-            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.notMultipart" | "api.upload.noFile" | "api.upload.badName" | "api.upload.badType" | "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so. Also: Request body too large */
+            /** @description Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so. Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10150,7 +13771,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10176,34 +13812,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown or foreign session (`api.upload.sessionGone`) */
@@ -10212,16 +13857,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10230,7 +13881,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10239,7 +13893,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10271,37 +13940,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         index: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
                         received: number[];
                     };
                 };
             };
-            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badChunk" | "api.upload.notMultipart" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown, expired, completed or foreign session (`api.upload.sessionGone`) */
@@ -10310,7 +13988,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Another request has been sending the same index for 30 s and is still at it (`api.upload.chunkBusy`); send it again later */
@@ -10319,16 +14000,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.chunkBusy";
+                    };
                 };
             };
-            /** @description A chunk over 5242880 bytes (`api.upload.tooLarge`). Also: Request body too large */
+            /** @description A chunk over 5242880 bytes (`api.upload.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10337,7 +14024,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10364,46 +14066,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Identical content was already stored: `url` is that file's */
                         deduped: boolean;
                         /** @enum {string} */
                         kind: "image" | "code" | "audio" | "video" | "document" | "archive" | "other";
-                        /** @description The original name of this upload (display only) */
                         name: string;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Bytes stored */
                         size: number;
-                        /** @description `/uploads/<stored name>`, where the file is served */
                         url: string;
                     };
                 };
             };
-            /** @description Content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
             /** @description Unknown, expired, foreign or already completing session (`api.upload.sessionGone`) */
@@ -10412,7 +14119,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.sessionGone";
+                    };
                 };
             };
             /** @description Chunks are missing (`api.upload.incomplete`, with `received`) */
@@ -10421,16 +14131,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.incomplete";
+                    };
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10439,7 +14155,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10448,7 +14167,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10478,50 +14212,60 @@ export interface operations {
                 content: {
                     "application/json": {
                         chunks: number;
-                        /** @description 5242880: every chunk but the last has exactly this size */
                         chunkSize: number;
-                        /** @enum {boolean} */
+                        /** @constant */
                         ok: true;
-                        /** @description Indexes already received (when resuming) */
                         received: number[];
                         uploadId: string;
                     };
                 };
             };
-            /** @description A name (`api.upload.badName`) or type (`api.upload.badType`) not allowed. Also: Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description A name (`api.upload.badName`) or type (`api.upload.badType`) not allowed. Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.badName" | "api.upload.badType" | "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                    };
                 };
             };
-            /** @description A size that is not 1 byte to 100 MB (`api.upload.tooLarge`). Also: Request body too large */
+            /** @description A size that is not 1 byte to 100 MB (`api.upload.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.upload.tooLarge" | "api.tooLarge";
+                    };
                 };
             };
             /** @description A body that is not JSON (`api.unsupportedMediaType`) */
@@ -10530,7 +14274,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10539,7 +14286,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10563,34 +14325,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
                 };
             };
-            /** @description Invalid parameters (`api.badRequest` or a more precise key, with `field`) */
+            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest" | "api.invalidJson";
+                    };
                 };
             };
-            /** @description Not logged in, or an unknown, revoked or expired API key */
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
                 };
             };
-            /** @description Account not active, API key without the scope, or not allowed */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
                 };
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
@@ -10599,7 +14382,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10620,6 +14418,18 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
                 };
             };
         };
@@ -10670,7 +14480,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.notFound";
+                    };
                 };
             };
             /** @description The range lies beyond the file (`Content-Range: bytes *\/<size>`) */
@@ -10679,6 +14492,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
             };
         };
     };
