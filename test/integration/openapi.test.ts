@@ -88,7 +88,9 @@ describe('the conversation list and read markers', () => {
     expect(list['x-scope']).toBe('messages.read');
     const body = list.responses['200'].content['application/json'].schema;
     expect(body.required).toEqual(['ok', 'conversations']);
-    const entry = body.properties.conversations.items;
+    // The entry is the shared `Conversation` component.
+    expect(body.properties.conversations.items).toEqual({ $ref: '#/components/schemas/Conversation' });
+    const entry = doc.components.schemas.Conversation;
     expect(entry.anyOf.map((s: { required: string[] }) => s.required[0])).toEqual(['gid', 'dm']);
     expect(entry.anyOf[1].required).toEqual(expect.arrayContaining(['lastIdx', 'last', 'readIdx', 'unread', 'muted', 'online']));
     const read = doc.paths['/api/conversations/read'].post;

@@ -37,10 +37,8 @@ export const PAGE_MAX = 500;
  * `after` the oldest above it, or with `before` the newest below it.
  */
 export async function historyPage(api: Api, ref: RoomRef, page: { after?: number; before?: number; limit?: number } = {}): Promise<MessagePayload[]> {
-  const body = await expectOk(api.GET('/api/messages', { params: { query: { ...ref, ...page } } }));
-  // The records are the event map's `msg` payload; read through `unknown` while the document
-  // describes this answer generically (it is typed once the route declares its response).
-  return (body as unknown as { messages: MessagePayload[] }).messages;
+  // The records are the event map's `msg` payload (the document's `Message`).
+  return (await expectOk(api.GET('/api/messages', { params: { query: { ...ref, ...page } } }))).messages;
 }
 
 /** Moves the caller's read marker forward; resolves with the marker. */

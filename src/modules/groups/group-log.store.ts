@@ -1,27 +1,8 @@
 import type { Queryable } from '../../db/index.ts';
+import type { GROUP_LOG_ACTIONS } from './groups.schema.ts';
 
-/** What a group log entry records. Values other than people go in `detail`. */
-export type GroupLogAction =
-  | 'create'
-  | 'dissolve'
-  | 'join'
-  | 'leave'
-  | 'remove'
-  | 'rename'
-  | 'avatar'
-  | 'announce'
-  | 'transfer'
-  | 'role'
-  | 'mute'
-  | 'muteAll'
-  | 'settings'
-  | 'request'
-  | 'request.approve'
-  | 'request.reject'
-  | 'invite'
-  | 'invite.approve'
-  | 'invite.accept'
-  | 'invite.reject';
+/** What a group log entry records (the list is in groups.schema.ts). Values other than people go in `detail`. */
+export type GroupLogAction = (typeof GROUP_LOG_ACTIONS)[number];
 
 export interface GroupLogEntry {
   gid: string;

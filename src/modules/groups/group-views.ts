@@ -1,21 +1,13 @@
+import type { z } from 'zod';
 import type { InviteRow } from './admission.store.ts';
 import type { GroupLogRow } from './group-log.store.ts';
-import type { GroupRole } from './groups.policy.ts';
+import type { invitationSchema, memberSchema } from './groups.schema.ts';
 import type { GroupRow, ListedGroupRow, MemberRow, MyGroupRow } from './groups.store.ts';
 
 /** Response shapes of the groups API, built from store rows. */
 
 /** Spec 2.7, plus `groupName` and `awaiting` (who must act next while pending). */
-export interface InvitationView {
-  id: number;
-  gid: string;
-  groupName: string;
-  inviter: string;
-  invitee: string;
-  created: number;
-  status: 'pending' | 'accepted' | 'rejected';
-  awaiting: 'manager' | 'invitee' | null;
-}
+export type InvitationView = z.infer<typeof invitationSchema>;
 
 export const publicStatus = (s: InviteRow['status']): InvitationView['status'] =>
   s === 'accepted' || s === 'rejected' ? s : 'pending';
@@ -69,15 +61,7 @@ export const listedGroupView = (g: ListedGroupRow) => ({
 });
 
 /** A member: spec 2.6 (`name`, `online`, `role`) plus avatar, group nickname, mute and joining time. */
-export interface MemberView {
-  name: string;
-  online: boolean;
-  role: GroupRole;
-  image: string;
-  nickname: string;
-  muted: boolean;
-  joined: number;
-}
+export type MemberView = z.infer<typeof memberSchema>;
 
 export const memberView = (m: MemberRow, online: ReadonlyMap<number, boolean>): MemberView => ({
   name: m.name,

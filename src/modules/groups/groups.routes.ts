@@ -3,21 +3,31 @@ import type { RouteDeps } from '../../http/deps.ts';
 import { caller } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
+import { okOnly } from '../../lib/contract.ts';
 import {
   announceBody,
   avatarBody,
   createBody,
+  createResponse,
   gidOnly,
+  groupListingResponse,
   groupListQuery,
+  groupsResponse,
+  invitedResponse,
   inviteBody,
   inviteIdBody,
+  invitesResponse,
   inviteSettingBody,
   logsQuery,
+  logsResponse,
+  manageResponse,
   memberBody,
+  membersResponse,
   muteAllBody,
   muteBody,
   nicknameBody,
   remarkBody,
+  remarkResponse,
   renameBody,
   roleBody,
 } from './groups.schema.ts';
@@ -34,7 +44,6 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
   const ownerOnly = 'Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member)';
   const managersOnly = 'Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member)';
   const membersOnly = 'Not a member (`api.group.noView`)';
-  const listed = '`{ok, groups: [{gid, name, owner, avatar, desc, joinMode, memberCount, joined}]}`';
   const joinedAtOnce = '`{ok}`, or `{ok, autoJoined: true}` when the invitee joined at once';
 
   // ---- lists ----
@@ -43,8 +52,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "The caller's groups, with their role, private remark and member count",
-      responseDescription:
-        '`{ok, groups: [{gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created, role, remark, memberCount}]}`',
+      response: groupsResponse,
     }),
     login('groups.read'),
     async (req, res) => {
@@ -56,8 +64,8 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Members of a group (members and platform admins)',
+      response: membersResponse,
       query: gidOnly,
-      responseDescription: '`{ok, members: [{name, online, role, image, nickname, muted, joined}]}`',
       errors: { 403: 'Not a member and not a platform admin (`api.group.noView`)', 404: noGroup },
     }),
     login('groups.read'),
@@ -70,8 +78,8 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Open groups whose name contains `q` (joined ones included), paged',
+      response: groupListingResponse,
       query: groupListQuery,
-      responseDescription: listed,
       errors: { 413: '`q` over 64 characters (`api.tooLarge`)' },
     }),
     login('groups.read'),
@@ -84,8 +92,8 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Open groups the caller has not joined (every group for a platform admin), filtered by `q`, paged',
+      response: groupListingResponse,
       query: groupListQuery,
-      responseDescription: listed,
       errors: { 413: '`q` over 64 characters (`api.tooLarge`)' },
     }),
     login('groups.read'),
@@ -98,9 +106,8 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Settings, members, pending join requests and open invitations of a group (managers)',
+      response: manageResponse,
       query: gidOnly,
-      responseDescription:
-        '`{ok, group: {gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created}, myRole, members: [{name, online, role, image, nickname, muted, joined}], requests: [{name, created}], invites: [Invitation]}`',
       errors: { 403: managersOnly, 404: noGroup },
     }),
     login('groups.manage'),
@@ -113,8 +120,8 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "A page of the group's operation log, newest first (managers)",
+      response: logsResponse,
       query: logsQuery,
-      responseDescription: '`{ok, total, logs: [{actor, action, target, detail, ts}]}` (`detail` is a JSON string)',
       errors: { 403: managersOnly, 404: noGroup },
     }),
     login('groups.manage'),
@@ -127,8 +134,8 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "The caller's private remark for a group, empty when unset (members)",
+      response: remarkResponse,
       query: gidOnly,
-      responseDescription: '`{ok, remark}`',
       errors: { 403: membersOnly, 404: noGroup },
     }),
     login('groups.read'),
@@ -141,7 +148,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Invitations awaiting the caller: addressed to them, or awaiting their approval as a group's owner or admin",
-      responseDescription: '`{ok, invites: [{id, gid, groupName, inviter, invitee, created, status, awaiting}]}`',
+      response: invitesResponse,
     }),
     login('groups.read'),
     async (req, res) => {
@@ -155,8 +162,8 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Create a group; the caller becomes its owner',
+      response: createResponse,
       body: createBody,
-      responseDescription: '`{ok, gid, name}`',
       errors: { 400: 'Name not 1 to 32 characters (`api.group.badName`)', 413: '`desc` over 500 characters (`api.tooLarge`)' },
     }),
     login('groups.write'),
@@ -169,6 +176,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Dissolve a group with its members, requests and invitations (owner or platform admin)',
+      response: okOnly,
       body: gidOnly,
       errors: { 403: ownerOnly, 404: noGroup },
     }),
@@ -183,6 +191,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Rename a group (owner or platform admin)',
+      response: okOnly,
       body: renameBody,
       errors: { 400: 'Name not 1 to 32 characters (`api.group.badName`)', 403: ownerOnly, 404: noGroup },
     }),
@@ -198,6 +207,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Set or clear (empty) the group's avatar URL (owner or platform admin)",
+      response: okOnly,
       body: avatarBody,
       errors: {
         400: 'Not an http(s) URL (`api.group.badAvatar`)',
@@ -218,6 +228,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Set or clear (empty) the group's announcement (owner or platform admin)",
+      response: okOnly,
       body: announceBody,
       errors: { 403: ownerOnly, 404: noGroup, 413: 'Announcement over 500 characters (`api.tooLarge`)' },
     }),
@@ -233,6 +244,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Turn mute-all on or off: while on, plain members cannot send (owner, group admin or platform admin)',
+      response: okOnly,
       body: muteAllBody,
       errors: { 403: managersOnly, 404: noGroup },
     }),
@@ -248,6 +260,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Set whether plain members' invitations need approval, and/or the join mode (owner or platform admin)",
+      response: okOnly,
       body: inviteSettingBody,
       errors: { 403: ownerOnly, 404: noGroup },
     }),
@@ -262,6 +275,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Hand ownership to another member; the previous owner stays as a group admin (owner or platform admin)',
+      response: okOnly,
       body: memberBody,
       errors: {
         400: 'Not a member (`api.group.transferNonMember`) or already the owner (`api.group.alreadyOwner`)',
@@ -283,6 +297,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Join an open group',
+      response: okOnly,
       body: gidOnly,
       errors: {
         403: 'The group reviews joins: send a join request (`api.group.needsReview`)',
@@ -301,6 +316,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Leave a group (not the owner)',
+      response: okOnly,
       body: gidOnly,
       errors: {
         403: membersOnly,
@@ -319,6 +335,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Remove a member from a group (owner or platform admin)',
+      response: okOnly,
       body: memberBody,
       errors: { 400: 'The owner (`api.group.removeOwner`)', 403: ownerOnly, 404: noTarget },
     }),
@@ -334,6 +351,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Make a member a group admin or a plain member (owner or platform admin)',
+      response: okOnly,
       body: roleBody,
       errors: { 400: "The owner's role (`api.group.ownerRole`)", 403: ownerOnly, 404: noTarget },
     }),
@@ -349,6 +367,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Mute or unmute a member (owner, group admin or platform admin; group admins mute plain members only)',
+      response: okOnly,
       body: muteBody,
       errors: {
         400: 'The owner (`api.group.muteOwner`) or oneself (`api.group.muteSelf`)',
@@ -368,6 +387,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Set or clear (empty) the caller's own nickname in a group, public to members (members)",
+      response: okOnly,
       body: nicknameBody,
       errors: { 403: membersOnly, 404: noGroup, 413: 'Nickname over 32 characters (`api.tooLarge`)' },
     }),
@@ -383,6 +403,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Set or clear (empty) the caller's private remark for a group (members)",
+      response: okOnly,
       body: remarkBody,
       errors: { 403: membersOnly, 404: noGroup, 413: 'Remark over 32 characters (`api.tooLarge`)' },
     }),
@@ -400,6 +421,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Ask to join a group that reviews joins',
+      response: okOnly,
       body: gidOnly,
       errors: {
         400: 'The group is open: join it directly (`api.group.notReview`)',
@@ -418,6 +440,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Approve a user's pending join request: they join (owner or platform admin)",
+      response: okOnly,
       body: memberBody,
       errors: {
         403: ownerOnly,
@@ -437,6 +460,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Reject a user's pending join request (owner or platform admin)",
+      response: okOnly,
       body: memberBody,
       errors: {
         403: ownerOnly,
@@ -458,6 +482,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Invite a user (a plain member's invitation may await a manager); one who lets anyone add them joins at once",
+      response: invitedResponse,
       body: inviteBody,
       responseDescription: joinedAtOnce,
       errors: {
@@ -477,6 +502,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: "Forward a plain member's invitation to the invitee (owner, group admin or platform admin)",
+      response: invitedResponse,
       body: inviteIdBody,
       responseDescription: joinedAtOnce,
       errors: {
@@ -495,6 +521,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Accept an invitation addressed to the caller: they join the group',
+      response: okOnly,
       body: inviteIdBody,
       errors: {
         403: 'Not the invitee (`api.forbidden`)',
@@ -513,6 +540,7 @@ export function groupsRoutes({ services: { groups, admission }, login }: RouteDe
     describeRoute({
       tag: 'groups',
       summary: 'Reject a pending invitation (inviter, invitee, owner, group admin or platform admin)',
+      response: okOnly,
       body: inviteIdBody,
       errors: {
         403: 'Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member)',

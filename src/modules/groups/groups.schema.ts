@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { component, millis, okWith } from '../../lib/contract.ts';
 import { charCount, keyword, paging, text, userName } from '../../lib/fields.ts';
 
 /** 16 lower-case hex characters (upper case is accepted and lowered). */
@@ -108,3 +109,148 @@ export type GroupListQuery = z.infer<typeof groupListQuery>;
 
 export const logsQuery = z.object({ gid, ...paging });
 export type LogsQuery = z.infer<typeof logsQuery>;
+
+// ---- responses ----
+
+const role = z.enum(['owner', 'admin', 'member']);
+
+/** Every operation the group log records (`groups/logs` `action`). */
+export const GROUP_LOG_ACTIONS = [
+  'create',
+  'dissolve',
+  'join',
+  'leave',
+  'remove',
+  'rename',
+  'avatar',
+  'announce',
+  'transfer',
+  'role',
+  'mute',
+  'muteAll',
+  'settings',
+  'request',
+  'request.approve',
+  'request.reject',
+  'invite',
+  'invite.approve',
+  'invite.accept',
+  'invite.reject',
+] as const;
+
+/** The settings every view of a group shares (spec 2.6). */
+const groupFields = {
+  gid: z.string().describe('16 lower-case hex characters'),
+  name: z.string(),
+  owner: z.string().describe("The owner's user name"),
+  announce: z.string().describe('The announcement, at most 500 characters; empty when none'),
+  avatar: z.string().describe('An http(s) URL, or empty'),
+  desc: z.string().describe('Free text shown with the group, at most 500 characters'),
+  joinMode: z.enum(JOIN_MODES).describe('`open`: anyone may join; `review`: joins go through a request and an approval'),
+  muteAll: z.boolean().describe('While on, plain members cannot send'),
+  memberInviteApprove: z.boolean().describe("Plain members' invitations wait for a manager's approval"),
+  created: millis,
+};
+
+/** A group's settings (`groups/manage`). */
+export const groupSchema = component('Group', z.object(groupFields), "A group's settings (spec 2.6)");
+
+/** An entry of GET /api/groups: the settings plus the caller's place in the group. */
+export const myGroupSchema = component(
+  'MyGroup',
+  z.object({
+    ...groupFields,
+    role: role.describe("The caller's role in the group"),
+    remark: z.string().describe("The caller's private name for the group; empty when unset"),
+    memberCount: z.number().int(),
+  }),
+  'A group the caller is in, with their role and private remark',
+);
+
+/** An entry of `groups/search` and `groups/all`. */
+export const groupListingSchema = component(
+  'GroupListing',
+  z.object({
+    gid: z.string(),
+    name: z.string(),
+    owner: z.string().describe("The owner's user name"),
+    avatar: z.string().describe('An http(s) URL, or empty'),
+    desc: z.string(),
+    joinMode: z.enum(JOIN_MODES),
+    memberCount: z.number().int(),
+    joined: z.boolean().describe('The caller is a member'),
+  }),
+  'A group as the search and the joinable list show it',
+);
+
+/** A member (spec 2.6) with avatar, group nickname, mute and joining time. */
+export const memberSchema = component(
+  'Member',
+  z.object({
+    name: z.string(),
+    online: z.boolean().describe('Appears online (never for an invisible user)'),
+    role,
+    image: z.string().describe('Avatar (an upload path or URL); empty when none'),
+    nickname: z.string().describe('Nickname in this group, public to members; empty when unset'),
+    muted: z.boolean().describe('Muted individually by a manager'),
+    joined: millis,
+  }),
+  'A member of a group',
+);
+
+/** Spec 2.7, plus `groupName` and `awaiting`. */
+export const invitationSchema = component(
+  'Invitation',
+  z.object({
+    id: z.number().int(),
+    gid: z.string(),
+    groupName: z.string(),
+    inviter: z.string(),
+    invitee: z.string(),
+    created: millis,
+    status: z.enum(['pending', 'accepted', 'rejected']),
+    awaiting: z
+      .enum(['manager', 'invitee'])
+      .nullable()
+      .describe("While pending, who must act next: a manager's approval or the invitee; null once settled"),
+  }),
+  'A group invitation (spec 2.7)',
+);
+
+/** A pending join request as `groups/manage` lists it. */
+export const joinRequestSchema = component(
+  'JoinRequest',
+  z.object({ name: z.string().describe('The requester'), created: millis }),
+  'A pending request to join a group',
+);
+
+/** A group log entry. */
+export const groupLogEntrySchema = component(
+  'GroupLogEntry',
+  z.object({
+    actor: z.string().describe('Who acted (current name); empty once that account is gone'),
+    action: z.enum(GROUP_LOG_ACTIONS),
+    target: z.string().describe('The member the action was about (current name); empty when none or gone'),
+    detail: z.string().describe('JSON object of what changed, with `target` when there is one'),
+    ts: millis,
+  }),
+  "An entry of a group's operation log",
+);
+
+export const groupsResponse = okWith({ groups: z.array(myGroupSchema) });
+export const groupListingResponse = okWith({ groups: z.array(groupListingSchema) });
+export const membersResponse = okWith({ members: z.array(memberSchema) });
+export const manageResponse = okWith({
+  group: groupSchema,
+  myRole: role.nullable().describe("The caller's role; null for a platform admin who is not a member"),
+  members: z.array(memberSchema),
+  requests: z.array(joinRequestSchema),
+  invites: z.array(invitationSchema).describe('Open invitations (awaiting a manager or the invitee), newest first'),
+});
+export const logsResponse = okWith({ total: z.number().int().describe('Entries in the whole log'), logs: z.array(groupLogEntrySchema) });
+export const remarkResponse = okWith({ remark: z.string().describe('Empty when unset') });
+export const invitesResponse = okWith({ invites: z.array(invitationSchema) });
+export const createResponse = okWith({ gid: z.string(), name: z.string() });
+export const invitedResponse = okWith({
+  autoJoined: z.literal(true).optional().describe('Present when the invitee joined at once (no invitation record)'),
+});

@@ -35,6 +35,7 @@ export function conversationListRoutes({ services: { conversationList }, login }
       body: markReadBody,
       response: markReadResponse,
       errors: {
+        400: 'Neither or both of `gid` and `dm` (`api.msg.noRoom`)',
         403: 'A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`)',
         404: 'Unknown group (`api.group.notFound`) or user (`api.user.notFound`)',
       },

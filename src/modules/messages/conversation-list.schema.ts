@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { component, millis, okWith } from '../../lib/contract.ts';
 import { MESSAGE_TYPES } from './messages.policy.ts';
 import { conversationFields, ONE_CONVERSATION, oneConversation } from './messages.schema.ts';
 
@@ -13,58 +14,52 @@ export const markReadBody = z
 export type MarkReadBody = z.infer<typeof markReadBody>;
 
 /** The newest message of a room, as the list shows it. */
-const lastMessage = z.object({
-  idx: z.number().int(),
-  /** The sender's current name. */
-  from: z.string(),
-  type: z.enum(MESSAGE_TYPES),
-  content: z
-    .string()
-    .describe(
-      'A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled',
-    ),
-  ts: z.number().int(),
-  recalled: z.boolean(),
-});
+const lastMessage = component(
+  'MessagePreview',
+  z.object({
+    idx: z.number().int(),
+    from: z.string().describe("The sender's current name"),
+    type: z.enum(MESSAGE_TYPES),
+    content: z
+      .string()
+      .describe(
+        'A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled',
+      ),
+    ts: millis,
+    recalled: z.boolean(),
+  }),
+  'The newest message of a room, as the conversation list shows it',
+);
 
 const entryFields = {
-  /** What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name. */
-  name: z.string(),
-  /** The group's avatar URL, or the friend's avatar (an upload path); empty when none. */
-  avatar: z.string(),
-  /** The room's newest idx; 0 when it has no message yet. */
-  lastIdx: z.number().int().min(0),
-  /** The newest kept message, or null. */
-  last: lastMessage.nullable(),
-  /** The caller's read marker (0: nothing read). */
-  readIdx: z.number().int().min(0),
-  /** Messages above the marker, none of them the caller's; at most 500 (the kept history). */
-  unread: z.number().int().min(0).max(500),
-  /** The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation. */
-  muted: z.boolean(),
+  name: z.string().describe("What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name"),
+  avatar: z.string().describe("The group's avatar URL, or the friend's avatar (an upload path); empty when none"),
+  lastIdx: z.number().int().min(0).describe("The room's newest idx; 0 when it has no message yet"),
+  last: lastMessage.nullable().describe("The newest kept message, or null"),
+  readIdx: z.number().int().min(0).describe("The caller's read marker (0: nothing read)"),
+  unread: z.number().int().min(0).max(500).describe("Messages above the marker, none of them the caller's; at most 500 (the kept history)"),
+  muted: z.boolean().describe("The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation"),
 };
 
 /** One entry of GET /api/conversations: a group the caller is in, or a direct conversation with a friend. */
-export const conversationEntry = z.union([
-  z.object({ gid: z.string(), ...entryFields }),
-  z.object({
-    /** The friend's name. */
-    dm: z.string(),
-    ...entryFields,
-    /** Whether the friend appears online (never for an invisible friend). */
-    online: z.boolean(),
-  }),
-]);
+export const conversationEntry = component(
+  'Conversation',
+  z.union([
+    z.object({ gid: z.string(), ...entryFields }),
+    z.object({
+      dm: z.string().describe("The friend's name"),
+      ...entryFields,
+      online: z.boolean().describe('Whether the friend appears online (never for an invisible friend)'),
+    }),
+  ]),
+  'A group the caller is in, or a direct conversation with a friend, with its newest message and unread count',
+);
 export type ConversationEntry = z.infer<typeof conversationEntry>;
 
-export const conversationListResponse = z.object({
-  ok: z.literal(true),
-  /** Newest activity first; rooms without messages last, by name. */
-  conversations: z.array(conversationEntry),
+export const conversationListResponse = okWith({
+  conversations: z.array(conversationEntry).describe('Newest activity first; rooms without messages last, by name'),
 });
 
-export const markReadResponse = z.object({
-  ok: z.literal(true),
-  /** The caller's marker after the call. */
-  idx: z.number().int().min(0),
+export const markReadResponse = okWith({
+  idx: z.number().int().min(0).describe("The caller's marker after the call"),
 });

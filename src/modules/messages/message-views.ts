@@ -1,5 +1,6 @@
 import type { MessagePayload, RoomRef } from '../../realtime/events.ts';
-import { isFileType, type MessageType } from './messages.policy.ts';
+import { isFileType } from './messages.policy.ts';
+import type { MessageHit } from './messages.schema.ts';
 import type { MessageRow } from './messages.store.ts';
 
 /** The message record of spec 2.10 as one reader sees it (the `msg` event's payload). */
@@ -27,12 +28,4 @@ export function messageView(row: MessageRow, label: RoomLabel): MessageRecord {
 }
 
 /** A search hit: `{idx, from, type, content, ts}` with `gid` or `dm`. */
-export interface SearchHit {
-  idx: number;
-  from: string;
-  type: MessageType;
-  content: string;
-  ts: number;
-  gid?: string;
-  dm?: string;
-}
+export type SearchHit = MessageHit;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { component, millis, okWith } from '../../lib/contract.ts';
 import { text, userName } from '../../lib/fields.ts';
 import { gid } from '../groups/groups.schema.ts';
 import { HISTORY_MAX, MESSAGE_TYPES } from './messages.policy.ts';
@@ -135,3 +136,57 @@ export const groupFileDeleteBody = z.object({
   /** `/uploads/<name>.<ext>` as a message of the group carries it. */
   url: z.string().max(200, 'api.tooLarge'),
 });
+
+// ---- responses ----
+
+const roomLabel = {
+  gid: z.string().optional().describe('The group (exactly one of `gid` and `dm`)'),
+  dm: z.string().optional().describe('The other person of a direct conversation, named from the reader\'s side (exactly one of `gid` and `dm`)'),
+};
+
+/** The message record of spec 2.10 as one reader sees it (history, the HTTP send, the socket `msg` event). */
+export const messageSchema = component(
+  'Message',
+  z.object({
+    idx: z.number().int().describe('Per-room index, strictly increasing, no gaps'),
+    from: z.string().describe("The sender's current name"),
+    type: z.enum(MESSAGE_TYPES),
+    content: z
+      .string()
+      .describe('Text, an upload path (`/uploads/<hex>.<ext>`) for file types, or the JSON of a merged forward; empty once recalled'),
+    ts: millis,
+    md: z.literal([0, 1]).describe('Markdown switch'),
+    replyTo: z.number().int().nullable().describe('idx of the message replied to, or null'),
+    reactions: z.record(z.string(), z.array(z.string())).describe('Emoji → names of the people who reacted'),
+    recalled: z.boolean(),
+    file_expired: z.boolean().describe('The uploaded file behind the message has been removed'),
+    name: z.string().nullable().optional().describe("File types only: the file's name as shown to people"),
+    size: z.number().int().nullable().optional().describe("File types only: the file's size in bytes"),
+    ...roomLabel,
+  }),
+  'A message record (spec 2.10)',
+);
+
+/** A hit of GET /api/messages/search. */
+export const messageHitSchema = component(
+  'MessageHit',
+  z.object({
+    idx: z.number().int(),
+    from: z.string().describe("The sender's current name"),
+    type: z.enum(MESSAGE_TYPES),
+    content: z.string(),
+    ts: millis,
+    ...roomLabel,
+  }),
+  'A text message found by the search',
+);
+export type MessageHit = z.infer<typeof messageHitSchema>;
+
+export const historyResponse = okWith({
+  messages: z.array(messageSchema).describe('Oldest first'),
+  max: z.literal(HISTORY_MAX).describe('Messages kept per room'),
+});
+export const searchResponse = okWith({ messages: z.array(messageHitSchema).describe('Newest first') });
+export const sendResponse = okWith({ message: messageSchema });
+export const reportResponse = okWith({ id: z.number().int().describe('The report') });
+export const groupFileDeleteResponse = okWith({ expired: z.number().int().describe('Messages marked `file_expired`') });
