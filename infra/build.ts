@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { pino } from 'pino';
 import { migrate } from '../src/db/migrate.ts';
 import { PgliteDb } from '../src/db/pglite.ts';
+import { createPgBossJobs } from '../src/jobs/index.ts';
 
 /**
  * `npm run build`: compiles the three entry points (server, worker, migrate)
@@ -15,7 +17,7 @@ import { PgliteDb } from '../src/db/pglite.ts';
  * difference).
  *
  * It also leaves `db-template/` beside the code: an empty embedded database
- * with every migration applied, which a new DATA_DIR starts as a copy of
+ * with every migration applied and pg-boss' schema and schedules installed, which a new DATA_DIR starts as a copy of
  * (src/db/pglite.ts). Making it costs an initdb and the migrations (several
  * seconds), so the previous one is kept while its inputs (the migrations, the
  * database code, the PGlite version) are unchanged.
@@ -70,6 +72,10 @@ if (keep) {
   rmSync(making, { recursive: true, force: true });
   const db = await PgliteDb.open(making, '');
   await migrate(db);
+  // pg-boss' own schema and the job schedules, which a first start would otherwise create.
+  const jobs = createPgBossJobs(db, pino({ level: 'warn' }));
+  await jobs.start({ work: false });
+  await jobs.stop();
   await db.close();
   renameSync(making, template);
   writeFileSync(templateStamp, hash);
