@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { pino } from 'pino';
@@ -43,6 +43,13 @@ function templateInputs(): string {
   return h.digest('hex');
 }
 
+/** Postgres writes some files owner-only; the image's service user (not the builder) copies them. */
+function readableByAll(p: string): void {
+  const dir = statSync(p).isDirectory();
+  chmodSync(p, dir ? 0o755 : 0o644);
+  if (dir) for (const f of readdirSync(p)) readableByAll(path.join(p, f));
+}
+
 const hash = templateInputs();
 const kept = `${outdir}.db-template-${process.pid}`;
 const keep = existsSync(templateStamp) && readFileSync(templateStamp, 'utf8') === hash;
@@ -77,6 +84,7 @@ if (keep) {
   await jobs.start({ work: false });
   await jobs.stop();
   await db.close();
+  readableByAll(making);
   renameSync(making, template);
   writeFileSync(templateStamp, hash);
 }

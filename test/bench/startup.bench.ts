@@ -13,10 +13,11 @@ import { type BenchRow, sleep } from './lib.ts';
  * again on the same DATA_DIR and timed the same way; then, with no client, the resident memory
  * (VmRSS) of the server's node process (not npm's) after BENCH_SETTLE_MS (3000). Three rounds;
  * each row's value is the median, the note lists every round. `npm run prestart` runs once first,
- * as `npm install` would have built what `npm start` runs.
+ * as `npm install` would have built what `npm start` runs. BENCH_SETTLE_MS, BENCH_STARTUP_ROOT.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+/** BENCH_STARTUP_ROOT: another checkout to measure the same way (an older commit, for a before/after). */
+const ROOT = process.env.BENCH_STARTUP_ROOT ?? path.resolve(import.meta.dirname, '../..');
 const ROUNDS = 3;
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
 const TARGET = { freshMs: 4000, existingMs: 2000, rssMb: 250 };
