@@ -83,6 +83,8 @@ export interface AppOptions {
   log?: Logger;
   /** Tests hand in an already migrated database. */
   db?: Db;
+  /** The database of the configuration, being opened already (src/run.ts); migrated and closed like one opened here. */
+  openingDb?: Promise<Db>;
 }
 
 export interface ChatApp {
@@ -122,7 +124,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const log = opts.log ?? pino({ level: config.logLevel });
   const nodeId = randomHex(6);
 
-  const db = opts.db ?? (await openDatabase(config));
+  const db = opts.db ?? (await (opts.openingDb ?? openDatabase(config)));
   if (!opts.db) await migrate(db);
 
   // Every Redis client of the node (state, adapter, jobs) comes from this one connector. The Redis
