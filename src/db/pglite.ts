@@ -9,8 +9,8 @@ import { preparedName } from './prepared.ts';
 const { serialize } = protocol;
 
 /**
- * Postgres settings of the embedded database. shared_buffers is Postgres' default 128 MB in
- * PGlite, and its pages live in the WASM memory: once touched they stay resident for the life of
+ * Postgres settings of the embedded database. shared_buffers is 160 MB by PGlite's default, and
+ * its pages live in the WASM memory: once touched they stay resident for the life of
  * the process (WASM memory never shrinks). 16 MB holds the hot pages of a small server; a page
  * outside it is one read of DATA_DIR through the OS page cache (docs/decisions.md, "Embedded
  * start-up and memory"). wal_buffers follows (1/32 of it).
@@ -42,8 +42,10 @@ export class PgliteDb extends BaseDb {
   }
 
   static async open(dir: string | undefined, template = TEMPLATE_DIR): Promise<PgliteDb> {
-    if (dir) createFromTemplate(dir, template);
-    if (dir) mkdirSync(dir, { recursive: true });
+    if (dir) {
+      createFromTemplate(dir, template);
+      mkdirSync(dir, { recursive: true });
+    }
     const pg = await PGlite.create(dir ?? 'memory://', {
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...Object.entries(SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
