@@ -1,6 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
 import { type Logger, pino } from 'pino';
 import { Server } from 'socket.io';
@@ -73,8 +72,7 @@ import { type ChatServer, SocketNotifier } from './realtime/notifier.ts';
 import { PresenceService } from './realtime/presence.ts';
 import { type RunningRole, startWorkerRole } from './roles.ts';
 import { MemoryState } from './state/memory.ts';
-import { RedisState } from './state/redis.ts';
-import { type RedisClient, RedisConnector } from './state/redis-connection.ts';
+import type { RedisClient } from './state/redis-connection.ts';
 import type { SharedState } from './state/shared-state.ts';
 import { openBlobStore } from './storage/index.ts';
 
@@ -85,6 +83,8 @@ export interface AppOptions {
   log?: Logger;
   /** Tests hand in an already migrated database. */
   db?: Db;
+  /** The database of the configuration, being opened already (src/run.ts); migrated and closed like one opened here. */
+  openingDb?: Promise<Db>;
 }
 
 export interface ChatApp {
@@ -105,6 +105,16 @@ export interface ChatApp {
 }
 
 const SESSION_SWEEP_MS = 3_600_000;
+
+/** The modules of cluster mode's shared state and Socket.IO adapter, loaded on demand. */
+async function importClusterModules() {
+  const [{ RedisConnector }, { RedisState }, { createShardedAdapter }] = await Promise.all([
+    import('./state/redis-connection.ts'),
+    import('./state/redis.ts'),
+    import('@socket.io/redis-adapter'),
+  ]);
+  return { RedisConnector, RedisState, createShardedAdapter };
+}
 const IDLE_SWEEP_MS = 50;
 
 /** The composition root: builds every dependency of one node from its configuration. No listen() here. */
@@ -114,14 +124,16 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const log = opts.log ?? pino({ level: config.logLevel });
   const nodeId = randomHex(6);
 
-  const db = opts.db ?? (await openDatabase(config));
+  const db = opts.db ?? (await (opts.openingDb ?? openDatabase(config)));
   if (!opts.db) await migrate(db);
 
-  // Every Redis client of the node (state, adapter, jobs) comes from this one connector.
-  const redis = config.redisUrl ? new RedisConnector(config.redisUrl, log) : undefined;
-  const state: SharedState = redis
-    ? RedisState.connect(redis, config.redisPrefix, clock, nodeId, config.presence.timeoutMs)
-    : new MemoryState(clock);
+  // Every Redis client of the node (state, adapter, jobs) comes from this one connector. The Redis
+  // modules (ioredis, the adapter, BullMQ) are imported only when Redis is configured: an embedded
+  // node starts without loading them (docs/decisions.md, "Embedded start-up and memory").
+  const cluster = config.redisUrl ? await importClusterModules() : undefined;
+  const redis = cluster && config.redisUrl ? new cluster.RedisConnector(config.redisUrl, log) : undefined;
+  const state: SharedState =
+    cluster && redis ? cluster.RedisState.connect(redis, config.redisPrefix, clock, nodeId, config.presence.timeoutMs) : new MemoryState(clock);
 
   const io: ChatServer = new Server({
     path: '/ws',
@@ -134,13 +146,13 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     pingTimeout: 20_000,
   });
   const adapterClients: RedisClient[] = [];
-  if (redis) {
+  if (cluster && redis) {
     // Auto-pipelining: the publishes of one tick (two per direct message, one per group message)
     // go out in one write instead of one system call each; order on the connection is kept.
     const pub = redis.connect('publisher', { name: 'adapter-pub', autoPipelining: true });
     const sub = redis.connect('subscriber', { name: 'adapter-sub' });
     adapterClients.push(pub, sub);
-    io.adapter(deliverLocallyFirst(createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' })));
+    io.adapter(deliverLocallyFirst(cluster.createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' })));
   }
 
   let closing: Promise<void> | undefined;
@@ -169,7 +181,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   await identities.start();
   const storage = await openBlobStore(config);
   hooks.readinessChecks.push(namedCheck('storage', () => storage.ping()));
-  const jobs = createJobs(config, redis, db, log);
+  const jobs = await createJobs(config, redis, db, log);
   const notifier = new SocketNotifier(io, { clustered: redis !== undefined });
   const ctx: AppContext = { config, db, state, clock, log, nodeId, notifier, identities, hooks, metrics, storage, jobs };
 

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
-import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
 
 /**
  * Runs one node until SIGTERM or SIGINT, then stops it gracefully (see
@@ -26,7 +26,14 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
   // A promise a library dropped (a subscription sent while Redis was failing over, say) must not
   // take the node down with every connection on it: log it, keep serving.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'));
-  const app = await createApp({ config, log });
+  // Embedded mode: PGlite compiles its WebAssembly on background threads and reads its files
+  // asynchronously; opening it before the app's modules load lets the two overlap instead of
+  // following each other (docs/decisions.md, "Embedded start-up and memory").
+  const openingDb = config.databaseUrl ? undefined : openDatabase(config);
+  // Awaited by createApp; a failure surfaces there, not as an unhandled rejection meanwhile.
+  openingDb?.catch(() => {});
+  const { createApp } = await import('./app.ts');
+  const app = await createApp({ config, log, ...(openingDb ? { openingDb } : {}) });
   const addr = await app.listen();
   log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');
 

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -6,6 +8,23 @@ import { BaseDb, type Queryable, type Row } from './driver.ts';
 import { preparedName } from './prepared.ts';
 
 const { serialize } = protocol;
+
+/**
+ * Postgres settings of the embedded database. shared_buffers is 160 MB by PGlite's default, and
+ * its pages live in the WASM memory: once touched they stay resident for the life of
+ * the process (WASM memory never shrinks). 16 MB holds the hot pages of a small server; a page
+ * outside it is one read of DATA_DIR through the OS page cache (docs/decisions.md, "Embedded
+ * start-up and memory"). wal_buffers follows (1/32 of it).
+ */
+const SETTINGS = { shared_buffers: '16MB' };
+
+/**
+ * A migrated, empty database that `npm run build` leaves beside the compiled server
+ * (dist/db-template, see infra/build.ts). A new data directory starts as a copy of it: a file copy
+ * instead of PGlite's initdb (a second WASM instance) and every migration, the bulk of a first
+ * start. Absent (the sources run through tsx), a new directory is initialised as before.
+ */
+export const TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db-template');
 
 /** A named statement of the PGlite session: its name and the type oids of its parameters. */
 interface NamedStatement {
@@ -23,9 +42,15 @@ export class PgliteDb extends BaseDb {
     super();
   }
 
-  static async open(dir: string | undefined): Promise<PgliteDb> {
-    if (dir) mkdirSync(dir, { recursive: true });
-    const pg = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, btree_gin } });
+  static async open(dir: string | undefined, template = TEMPLATE_DIR): Promise<PgliteDb> {
+    if (dir) {
+      createFromTemplate(dir, template);
+      mkdirSync(dir, { recursive: true });
+    }
+    const pg = await PGlite.create(dir ?? 'memory://', {
+      extensions: { pg_trgm, btree_gin },
+      startParams: [...PGlite.defaultStartParams, ...Object.entries(SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
+    });
     return new PgliteDb(pg);
   }
 
@@ -100,6 +125,23 @@ export class PgliteDb extends BaseDb {
   async close(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
   }
+}
+
+/**
+ * A data directory that does not exist yet (or is empty) becomes a copy of `template`, when there
+ * is one. Copied beside it, then renamed: a start interrupted mid-copy leaves no half database.
+ */
+function createFromTemplate(dir: string, template: string): void {
+  if (!existsSync(path.join(template, 'PG_VERSION'))) return;
+  if (existsSync(dir)) {
+    if (readdirSync(dir).length > 0) return;
+    rmSync(dir, { recursive: true });
+  }
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const copy = `${dir}.new-${process.pid}`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(template, copy, { recursive: true });
+  renameSync(copy, dir);
 }
 
 /** Protocol messages sent to the backend in one call (it answers them in order). */

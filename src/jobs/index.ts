@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { RedisConnector } from '../state/redis-connection.ts';
-import { BullmqDriver } from './bullmq.ts';
 import { Jobs } from './jobs.ts';
 import { PgBossDriver } from './pgboss.ts';
 
@@ -10,14 +9,19 @@ export type { JobMap, JobName } from './job-map.ts';
 export type { EnqueueOptions, JobHandler } from './jobs.ts';
 export { Jobs } from './jobs.ts';
 
-/** The job layer of the configured mode: BullMQ when Redis is configured (`redis`), else pg-boss on the application database. */
-export function createJobs(
+/**
+ * The job layer of the configured mode: BullMQ when Redis is configured (`redis`), else pg-boss on
+ * the application database. BullMQ is imported only then: an embedded node never loads it.
+ */
+export async function createJobs(
   config: Pick<Config, 'redisPrefix'> & Partial<Pick<Config, 'jobLockMs'>>,
   redis: RedisConnector | undefined,
   db: Db,
   log: Logger,
-): Jobs {
-  const driver = redis ? new BullmqDriver(redis, config.redisPrefix, log, { lockMs: config.jobLockMs }) : new PgBossDriver(db, log);
+): Promise<Jobs> {
+  const driver = redis
+    ? new (await import('./bullmq.ts')).BullmqDriver(redis, config.redisPrefix, log, { lockMs: config.jobLockMs })
+    : new PgBossDriver(db, log);
   return new Jobs(driver, log);
 }
 

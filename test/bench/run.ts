@@ -27,6 +27,8 @@ const suites: Suite[] = [
     run: async () => (await import('./messages.bench.ts')).run(hasCluster ? { clusterParts: ['dm', 'history'] } : {}),
   },
   { title: 'Uploads', run: async () => (await import('./uploads.bench.ts')).benchUploads() },
+  // Issue 17, embedded: `npm start` to the first health answer, fresh and existing DATA_DIR, and idle RSS (about a minute).
+  { title: 'Issue 17: start-up and idle memory (embedded)', run: async () => (await import('./startup.bench.ts')).startup() },
 ];
 
 const clusterEnv = () => ({

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomHex } from '../../src/lib/crypto.ts';
@@ -63,5 +63,19 @@ describe('the compiled entry points (dist/)', () => {
 
     await stopAll(procs);
     expect(await Promise.all(procs.map((p) => p.exited))).toEqual(procs.map(() => 0));
+  });
+
+  it.runIf(MODE === 'embedded')('start a new DATA_DIR from the migrated template beside them, and it is up to date', async () => {
+    expect(existsSync(path.join(dist, 'db-template', 'PG_VERSION'))).toBe(true);
+    const dataDir = path.join(path.dirname(dist), 'fresh-data');
+    const server = await spawnChat('server', `${dist}/main.js`, { ...env, DATA_DIR: dataDir });
+    procs.push(server);
+    expect(await health(server)).toMatchObject({ status: 200, body: { ok: true, mode: 'embedded' } });
+    await stopAll([server]);
+    expect(await server.exited).toBe(0);
+    // The copy holds every migration: the migrate entry point finds nothing to do.
+    const migrate = execFileSync(process.execPath, [`${dist}/migrate.js`], { env: { PATH: process.env.PATH ?? '', ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(migrate).toContain('database is up to date');
+    expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
   });
 });

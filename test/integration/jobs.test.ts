@@ -134,7 +134,7 @@ describe('job layer', () => {
   if (MODE === 'cluster') {
     it('BullMQ driver: reports outcomes, and stopping waits for the job in progress', async () => {
       const { db, config } = cluster.a.app.ctx;
-      await observedStop(createJobs({ redisPrefix: `tjobs${randomHex(4)}:` }, new RedisConnector(config.redisUrl!, silent), db, silent));
+      await observedStop(await createJobs({ redisPrefix: `tjobs${randomHex(4)}:` }, new RedisConnector(config.redisUrl!, silent), db, silent));
     });
   }
 });

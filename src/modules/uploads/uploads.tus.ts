@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { type MetadataValue, S3Store as TusS3Store } from '@tus/s3-store';
+import type { MetadataValue } from '@tus/s3-store';
 import { type DataStore, ERRORS, type KvStore, type Locker, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +12,7 @@ import type { Identity } from '../../identity.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { originPolicyOf } from '../../lib/origin-policy.ts';
 import type { SharedState } from '../../state/shared-state.ts';
-import { s3ClientConfig, storageFailure } from '../../storage/s3.ts';
+import { s3ClientConfig, storageFailure } from '../../storage/s3-settings.ts';
 import { uploadsDir } from '../../storage/index.ts';
 import type { UploadResult } from './files.service.ts';
 import { SharedStateLocker } from './tus-locker.ts';
@@ -27,21 +27,6 @@ const CREATED_KEY = 'created';
 
 /** A tus store that can also list its uploads' ids (for our own expiry) and read an upload back. */
 type TusDataStore = DataStore & { read(id: string): Readable | Promise<Readable>; uploadIds(): AsyncIterable<string> };
-
-/** @tus/s3-store, listing the ids of its unfinished uploads (the keys of its multipart uploads). */
-class ListingS3Store extends TusS3Store {
-  async *uploadIds(): AsyncIterable<string> {
-    let KeyMarker: string | undefined;
-    let UploadIdMarker: string | undefined;
-    for (;;) {
-      const page = await this.client.listMultipartUploads({ Bucket: this.bucket, KeyMarker, UploadIdMarker });
-      for (const u of page.Uploads ?? []) if (u.Key) yield u.Key;
-      if (!page.IsTruncated) return;
-      KeyMarker = page.NextKeyMarker;
-      UploadIdMarker = page.NextUploadIdMarker;
-    }
-  }
-}
 
 /**
  * tus' S3 metadata cache in the shared state (Redis), so every node sees an upload the same way.
@@ -130,6 +115,8 @@ export class TusEndpoint {
     const shared = ctx.state.kind === 'redis';
     let datastore: TusDataStore;
     if (config.s3) {
+      // Imported here: a node storing on disk never loads the AWS SDK.
+      const { ListingS3Store } = await import('./uploads.tus-s3.ts');
       datastore = new ListingS3Store({
         partSize: CHUNK_SIZE,
         expirationPeriodInMilliseconds: SESSION_LIFETIME_MS,
