@@ -1814,12 +1814,303 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUser: {
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Last activity (ms); null: never logged in */
+            last_seen: number | null;
+            name: string;
+            /** @enum {string} */
+            role: "user" | "admin";
+            /**
+             * @description `banned`: a ban in force (or the account banned)
+             * @enum {string}
+             */
+            status: "pending" | "active" | "rejected" | "banned";
+        };
+        AuditEntry: {
+            /** @description Dotted verb: `login.fail`, `penalty.add`, `user.rename`… */
+            action: string;
+            /** @description The actor's current name (as recorded when the account is gone; the tried name for an unknown login) */
+            actor: string;
+            /** @description JSON `{k, v}` of at most 300 characters: an i18n key and its placeholder values */
+            detail: string;
+            id: number;
+            /** @description The actor's address; empty for the system */
+            ip: string;
+            /** @description What the action touched (a user name, a group id, a file name…); empty when nothing */
+            target: string;
+            /** @description Unix time in milliseconds */
+            ts: number;
+        };
+        Conversation: {
+            /** @description The group's avatar URL, or the friend's avatar (an upload path); empty when none */
+            avatar: string;
+            gid: string;
+            /** @description The newest kept message, or null */
+            last: components["schemas"]["MessagePreview"] | null;
+            /** @description The room's newest idx; 0 when it has no message yet */
+            lastIdx: number;
+            /** @description The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation */
+            muted: boolean;
+            /** @description What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name */
+            name: string;
+            /** @description The caller's read marker (0: nothing read) */
+            readIdx: number;
+            /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
+            unread: number;
+        } | {
+            /** @description The group's avatar URL, or the friend's avatar (an upload path); empty when none */
+            avatar: string;
+            /** @description The friend's name */
+            dm: string;
+            /** @description The newest kept message, or null */
+            last: components["schemas"]["MessagePreview"] | null;
+            /** @description The room's newest idx; 0 when it has no message yet */
+            lastIdx: number;
+            /** @description The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation */
+            muted: boolean;
+            /** @description What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name */
+            name: string;
+            /** @description Whether the friend appears online (never for an invisible friend) */
+            online: boolean;
+            /** @description The caller's read marker (0: nothing read) */
+            readIdx: number;
+            /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
+            unread: number;
+        };
         /** @description Every failure: `{ok:false, error}` with the status of spec section 7 */
         Failure: {
             /** @description An i18n key (`api.<area>.<reason>`), for display */
             error: string;
             /** @constant */
             ok: false;
+        };
+        Group: {
+            /** @description The announcement, at most 500 characters; empty when none */
+            announce: string;
+            /** @description An http(s) URL, or empty */
+            avatar: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Free text shown with the group, at most 500 characters */
+            desc: string;
+            /** @description 16 lower-case hex characters */
+            gid: string;
+            /**
+             * @description `open`: anyone may join; `review`: joins go through a request and an approval
+             * @enum {string}
+             */
+            joinMode: "open" | "review";
+            /** @description Plain members' invitations wait for a manager's approval */
+            memberInviteApprove: boolean;
+            /** @description While on, plain members cannot send */
+            muteAll: boolean;
+            name: string;
+            /** @description The owner's user name */
+            owner: string;
+        };
+        GroupListing: {
+            /** @description An http(s) URL, or empty */
+            avatar: string;
+            desc: string;
+            gid: string;
+            /** @description The caller is a member */
+            joined: boolean;
+            /** @enum {string} */
+            joinMode: "open" | "review";
+            memberCount: number;
+            name: string;
+            /** @description The owner's user name */
+            owner: string;
+        };
+        GroupLogEntry: {
+            /** @enum {string} */
+            action: "create" | "dissolve" | "join" | "leave" | "remove" | "rename" | "avatar" | "announce" | "transfer" | "role" | "mute" | "muteAll" | "settings" | "request" | "request.approve" | "request.reject" | "invite" | "invite.approve" | "invite.accept" | "invite.reject";
+            /** @description Who acted (current name); empty once that account is gone */
+            actor: string;
+            /** @description JSON object of what changed, with `target` when there is one */
+            detail: string;
+            /** @description The member the action was about (current name); empty when none or gone */
+            target: string;
+            /** @description Unix time in milliseconds */
+            ts: number;
+        };
+        Invitation: {
+            /** @description While pending, who must act next: a manager's approval or the invitee; null once settled */
+            awaiting: ("manager" | "invitee") | null;
+            /** @description Unix time in milliseconds */
+            created: number;
+            gid: string;
+            groupName: string;
+            id: number;
+            invitee: string;
+            inviter: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected";
+        };
+        JoinRequest: {
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description The requester */
+            name: string;
+        };
+        Key: {
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Expiry (ms); null: never expires */
+            expires: number | null;
+            id: number;
+            /** @description Last request made with the key (ms); null: never used */
+            lastUsed: number | null;
+            name: string;
+            /** @description The 8 hex characters after `key_`, to recognise the key */
+            prefix: string;
+            /** @description Requests per minute; null: the default (60) */
+            rateLimit: number | null;
+            revoked: boolean;
+            scopes: ("profile.read" | "profile.write" | "security" | "users.read" | "friends.read" | "friends.write" | "messages.read" | "messages.send" | "groups.read" | "groups.write" | "groups.manage" | "files.upload" | "admin")[];
+        };
+        Me: {
+            /** @description The password must be changed (an administrator reset it) */
+            mustChange: boolean;
+            /** @constant */
+            ok: true;
+            /** @description At least one live connection */
+            online: boolean;
+            /** @description Penalties in force (mute, ban...); above 0 means restricted */
+            penalties: number;
+            /** @description Platform identifiers of the live connections */
+            platforms: string[];
+            profile: components["schemas"]["Profile"];
+            /** @enum {string} */
+            role: "user" | "admin";
+            /** @description 2FA is on */
+            twofa: boolean;
+            username: string;
+        };
+        Member: {
+            /** @description Avatar (an upload path or URL); empty when none */
+            image: string;
+            /** @description Unix time in milliseconds */
+            joined: number;
+            /** @description Muted individually by a manager */
+            muted: boolean;
+            name: string;
+            /** @description Nickname in this group, public to members; empty when unset */
+            nickname: string;
+            /** @description Appears online (never for an invisible user) */
+            online: boolean;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+        };
+        Message: {
+            /** @description Text, an upload path (`/uploads/<hex>.<ext>`) for file types, or the JSON of a merged forward; empty once recalled */
+            content: string;
+            /** @description The other person of a direct conversation, named from the reader's side (exactly one of `gid` and `dm`) */
+            dm?: string;
+            /** @description The uploaded file behind the message has been removed */
+            file_expired: boolean;
+            /** @description The sender's current name */
+            from: string;
+            /** @description The group (exactly one of `gid` and `dm`) */
+            gid?: string;
+            /** @description Per-room index, strictly increasing, no gaps */
+            idx: number;
+            /**
+             * @description Markdown switch
+             * @enum {number}
+             */
+            md: 0 | 1;
+            /** @description File types only: the file's name as shown to people */
+            name?: string | null;
+            /** @description Emoji → names of the people who reacted */
+            reactions: {
+                [key: string]: string[];
+            };
+            recalled: boolean;
+            /** @description idx of the message replied to, or null */
+            replyTo: number | null;
+            /** @description File types only: the file's size in bytes */
+            size?: number | null;
+            /** @description Unix time in milliseconds */
+            ts: number;
+            /** @enum {string} */
+            type: "text" | "image" | "file" | "video" | "audio" | "merge";
+        };
+        MessageHit: {
+            content: string;
+            /** @description The other person of a direct conversation, named from the reader's side (exactly one of `gid` and `dm`) */
+            dm?: string;
+            /** @description The sender's current name */
+            from: string;
+            /** @description The group (exactly one of `gid` and `dm`) */
+            gid?: string;
+            idx: number;
+            /** @description Unix time in milliseconds */
+            ts: number;
+            /** @enum {string} */
+            type: "text" | "image" | "file" | "video" | "audio" | "merge";
+        };
+        MessagePreview: {
+            /** @description A preview: text cut to 200 characters; for file types the upload path (as in history); for a merge its title (cut to 200), or empty; empty once recalled */
+            content: string;
+            /** @description The sender's current name */
+            from: string;
+            idx: number;
+            recalled: boolean;
+            /** @description Unix time in milliseconds */
+            ts: number;
+            /** @enum {string} */
+            type: "text" | "image" | "file" | "video" | "audio" | "merge";
+        };
+        MyGroup: {
+            /** @description The announcement, at most 500 characters; empty when none */
+            announce: string;
+            /** @description An http(s) URL, or empty */
+            avatar: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Free text shown with the group, at most 500 characters */
+            desc: string;
+            /** @description 16 lower-case hex characters */
+            gid: string;
+            /**
+             * @description `open`: anyone may join; `review`: joins go through a request and an approval
+             * @enum {string}
+             */
+            joinMode: "open" | "review";
+            memberCount: number;
+            /** @description Plain members' invitations wait for a manager's approval */
+            memberInviteApprove: boolean;
+            /** @description While on, plain members cannot send */
+            muteAll: boolean;
+            name: string;
+            /** @description The owner's user name */
+            owner: string;
+            /** @description The caller's private name for the group; empty when unset */
+            remark: string;
+            /**
+             * @description The caller's role in the group
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "member";
+        };
+        Profile: {
+            /** @description Avatar path (`/uploads/...`), empty when none */
+            avatar: string;
+            name: string;
+            nickname: string;
+            signature: string;
+        };
+        User: {
+            /** @description Avatar path (`/uploads/...`), empty when none */
+            image: string;
+            name: string;
+            /** @description Display name, empty when none */
+            nickname: string;
+            /** @description Connected and not invisible */
+            online: boolean;
         };
     };
     responses: never;
@@ -1885,7 +2176,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1893,7 +2184,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -1930,6 +2221,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -2000,7 +2303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2008,7 +2311,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2057,6 +2360,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -2125,7 +2440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2133,7 +2448,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2158,6 +2473,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -2229,7 +2556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2237,7 +2564,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2301,6 +2628,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -2324,17 +2663,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, approvals:[{name, email, created}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        approvals: {
+                            created: number;
+                            email: string;
+                            name: string;
+                        }[];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2350,7 +2692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2358,7 +2700,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2371,6 +2713,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -2440,7 +2794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2448,7 +2802,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2497,6 +2851,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -2579,7 +2945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2587,7 +2953,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2612,6 +2978,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -2683,7 +3061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2691,7 +3069,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2731,6 +3109,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -2762,17 +3152,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, logs: [{id, actor, action, target, detail: {k, v}, ip, ts}], total, capacity: 5000, page, pageSize}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        capacity: number;
+                        logs: components["schemas"]["AuditEntry"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        page: number;
+                        pageSize: number;
+                        total: number;
                     };
                 };
             };
@@ -2800,7 +3193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2808,7 +3201,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2836,6 +3229,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -2859,17 +3264,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, provider, clientId, clientSecret, hasSecret, enabled, callbackUrl, canStoreSecret}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        callbackUrl: string;
+                        canStoreSecret: boolean;
+                        clientId: string;
+                        clientSecret: string;
+                        enabled: boolean;
+                        hasSecret: boolean;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        /** @constant */
+                        provider: "github";
                     };
                 };
             };
@@ -2885,7 +3296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2893,7 +3304,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -2906,6 +3317,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -2949,8 +3372,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2978,7 +3399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2986,7 +3407,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3023,6 +3444,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -3092,7 +3525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3100,7 +3533,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3125,6 +3558,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -3200,7 +3645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3208,7 +3653,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3257,6 +3702,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -3327,7 +3784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3335,7 +3792,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3396,6 +3853,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -3464,7 +3933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3472,7 +3941,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3497,6 +3966,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -3567,7 +4048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,7 +4056,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3636,6 +4117,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -3712,7 +4205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3720,7 +4213,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3784,6 +4277,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -3822,8 +4327,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -3851,7 +4354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,7 +4362,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -3908,6 +4411,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -3949,8 +4464,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -3978,7 +4491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3986,7 +4499,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4038,6 +4551,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -4068,17 +4593,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, name}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        name: string;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4106,7 +4630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4114,7 +4638,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4166,6 +4690,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -4204,8 +4740,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4233,7 +4767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4241,7 +4775,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4305,6 +4839,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A module's `beforeUserDelete` hook failed: nothing is deleted (`api.internal`). Also: An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -4344,8 +4890,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4373,7 +4917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,7 +4925,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4433,6 +4977,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -4472,8 +5028,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4501,7 +5055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4509,7 +5063,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4561,6 +5115,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -4600,8 +5166,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4629,7 +5193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4637,7 +5201,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4701,6 +5265,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -4741,8 +5317,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4770,7 +5344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4778,7 +5352,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4842,6 +5416,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -4870,7 +5456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, users: [{name, role, status, last_seen, created}], total}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4879,8 +5465,8 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        total: number;
+                        users: components["schemas"]["AdminUser"][];
                     };
                 };
             };
@@ -4908,7 +5494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not an administrator, or an API key without the admin scope (`api.forbidden`); Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4916,7 +5502,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -4941,6 +5527,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -5008,7 +5606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5016,7 +5614,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5041,6 +5639,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -5112,7 +5722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5120,7 +5730,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5184,6 +5794,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -5214,42 +5836,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        conversations: ({
-                            avatar: string;
-                            gid: string;
-                            last: {
-                                content: string;
-                                from: string;
-                                idx: number;
-                                recalled: boolean;
-                                ts: number;
-                                /** @enum {string} */
-                                type: "text" | "image" | "file" | "video" | "audio" | "merge";
-                            } | null;
-                            lastIdx: number;
-                            muted: boolean;
-                            name: string;
-                            readIdx: number;
-                            unread: number;
-                        } | {
-                            avatar: string;
-                            dm: string;
-                            last: {
-                                content: string;
-                                from: string;
-                                idx: number;
-                                recalled: boolean;
-                                ts: number;
-                                /** @enum {string} */
-                                type: "text" | "image" | "file" | "video" | "audio" | "merge";
-                            } | null;
-                            lastIdx: number;
-                            muted: boolean;
-                            name: string;
-                            online: boolean;
-                            readIdx: number;
-                            unread: number;
-                        })[];
+                        conversations: components["schemas"]["Conversation"][];
                         /** @constant */
                         ok: true;
                     };
@@ -5267,7 +5854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5275,7 +5862,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5288,6 +5875,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -5335,7 +5934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Neither or both of `gid` and `dm` (`api.msg.noRoom`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5343,7 +5942,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.msg.noRoom" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -5359,7 +5958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +5966,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5419,6 +6018,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -5451,6 +6062,30 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -5474,7 +6109,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, users: [{name, online, image, nickname, remark}], requests, sent}`; `requests` (to the caller) and `sent` (by the caller) are `[{name, online, image, nickname, created}]` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5483,8 +6118,27 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        requests: {
+                            created: number;
+                            image: string;
+                            name: string;
+                            nickname: string;
+                            online: boolean;
+                        }[];
+                        sent: {
+                            created: number;
+                            image: string;
+                            name: string;
+                            nickname: string;
+                            online: boolean;
+                        }[];
+                        users: {
+                            image: string;
+                            name: string;
+                            nickname: string;
+                            online: boolean;
+                            remark: string;
+                        }[];
                     };
                 };
             };
@@ -5500,7 +6154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5508,7 +6162,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5521,6 +6175,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -5562,8 +6228,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5591,7 +6255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5599,7 +6263,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5651,6 +6315,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -5689,8 +6365,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5718,7 +6392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5726,7 +6400,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5778,6 +6452,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -5817,8 +6503,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5846,7 +6530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Unknown user (`api.friend.notFound`) or not a friend (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5854,7 +6538,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.friend.notFound" | "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.friend.notFound" | "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -5891,6 +6575,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -5932,8 +6628,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5961,7 +6655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not friends (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not friends (`api.friend.notFriend`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5969,7 +6663,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.friend.notFriend" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6021,6 +6715,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -6059,8 +6765,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6088,7 +6792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +6800,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6160,6 +6864,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -6183,17 +6899,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, groups: [{gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created, role, remark, memberCount}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        groups: components["schemas"]["MyGroup"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6209,7 +6924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6217,7 +6932,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6230,6 +6945,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -6269,17 +6996,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, gid, name}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        gid: string;
+                        name: string;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6307,7 +7034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6315,7 +7042,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6352,6 +7079,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -6393,8 +7132,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6422,7 +7159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6430,7 +7167,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6482,6 +7219,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -6509,17 +7258,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, groups: [{gid, name, owner, avatar, desc, joinMode, memberCount, joined}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        groups: components["schemas"]["GroupListing"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6547,7 +7295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6555,7 +7303,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6580,6 +7328,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -6622,8 +7382,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6651,7 +7409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6659,7 +7417,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6711,6 +7469,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -6750,8 +7520,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6779,7 +7547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member); a URL of a file uploaded here by someone else (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6787,7 +7555,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6839,6 +7607,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -6869,17 +7649,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, expired}`: how many messages were marked */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        expired: number;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6907,7 +7686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a manager of the group (`api.forbidden`, `api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not a manager of the group (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6915,7 +7694,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -6931,7 +7710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large (`api.tooLarge`) */
+            /** @description URL over 200 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6964,6 +7743,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -7005,9 +7796,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @constant */
+                        autoJoined?: true;
+                        /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7035,7 +7826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7043,7 +7834,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -7107,6 +7898,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -7145,8 +7948,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7174,7 +7975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the invitee (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the invitee (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7182,7 +7983,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -7246,6 +8047,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -7283,9 +8096,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @constant */
+                        autoJoined?: true;
+                        /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7313,7 +8126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7321,7 +8134,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -7385,6 +8198,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -7423,8 +8248,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7452,7 +8275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Neither the inviter, the invitee nor a manager (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7460,7 +8283,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -7524,6 +8347,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -7565,8 +8400,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7594,7 +8427,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7602,7 +8435,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -7654,6 +8487,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -7677,17 +8522,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, invites: [{id, gid, groupName, inviter, invitee, created, status, awaiting}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        invites: components["schemas"]["Invitation"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7703,7 +8547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7711,7 +8555,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -7724,6 +8568,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -7765,8 +8621,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7794,7 +8648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description The group reviews joins: send a join request (`api.group.needsReview`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7802,7 +8656,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.needsReview" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.needsReview" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -7866,6 +8720,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -7904,8 +8770,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7933,7 +8797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7941,7 +8805,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8005,6 +8869,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -8032,17 +8908,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, total, logs: [{actor, action, target, detail, ts}]}` (`detail` is a JSON string) */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        logs: components["schemas"]["GroupLogEntry"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        total: number;
                     };
                 };
             };
@@ -8070,7 +8946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8078,7 +8954,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8115,6 +8991,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -8143,17 +9031,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, group: {gid, name, owner, announce, avatar, desc, joinMode, muteAll, memberInviteApprove, created}, myRole, members: [{name, online, role, image, nickname, muted, joined}], requests: [{name, created}], invites: [Invitation]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        group: components["schemas"]["Group"];
+                        invites: components["schemas"]["Invitation"][];
+                        members: components["schemas"]["Member"][];
+                        myRole: ("owner" | "admin" | "member") | null;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        requests: components["schemas"]["JoinRequest"][];
                     };
                 };
             };
@@ -8181,7 +9072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8189,7 +9080,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8226,6 +9117,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -8269,8 +9172,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8298,7 +9199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member), or a group admin aiming at another admin (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8306,7 +9207,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8358,6 +9259,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -8397,8 +9310,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8426,7 +9337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,7 +9345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8486,6 +9397,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -8527,8 +9450,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8556,7 +9477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8564,7 +9485,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8616,6 +9537,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -8641,17 +9574,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, members: [{name, online, role, image, nickname, muted, joined}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        members: components["schemas"]["Member"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8679,7 +9611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not a member and not a platform admin (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8687,7 +9619,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8724,6 +9656,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -8766,8 +9710,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8795,7 +9737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8803,7 +9745,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8855,6 +9797,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -8894,8 +9848,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8923,7 +9875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner, a group admin or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8931,7 +9883,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -8983,6 +9935,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -9008,7 +9972,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, remark}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9017,8 +9981,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        remark: string;
                     };
                 };
             };
@@ -9046,7 +10009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9054,7 +10017,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9091,6 +10054,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -9133,8 +10108,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9162,7 +10135,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not a member (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9170,7 +10143,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9222,6 +10195,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -9261,8 +10246,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9290,7 +10273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9298,7 +10281,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9350,6 +10333,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -9388,8 +10383,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9417,7 +10410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9425,7 +10418,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9489,6 +10482,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -9528,8 +10533,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9557,7 +10560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9565,7 +10568,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9626,6 +10629,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -9668,8 +10683,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9697,7 +10710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9705,7 +10718,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9769,6 +10782,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -9796,17 +10821,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, groups: [{gid, name, owner, avatar, desc, joinMode, memberCount, joined}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        groups: components["schemas"]["GroupListing"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9834,7 +10858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9842,7 +10866,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9867,6 +10891,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -9909,8 +10945,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9938,7 +10972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not the owner or a platform admin (`api.forbidden`; `api.group.noView` for a non-member). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9946,7 +10980,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -9998,6 +11032,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -10037,6 +11083,13 @@ export interface operations {
                         ok: true;
                         uptime: number;
                         version: string;
+                    } | {
+                        checks: {
+                            name: string;
+                            ok: boolean;
+                        }[];
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
@@ -10052,6 +11105,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
             /** @description Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
@@ -10064,7 +11129,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database does not answer (or, with ready=1, a readiness check failed). Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
+            /** @description The database does not answer (`api.unavailable`, with `uptime`, `mode`, `version`), or with ready=1 a readiness check failed (`api.unavailable`, with `checks`). Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10087,17 +11164,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, keys, scopes, defaultRate, isAdmin}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        defaultRate: number;
+                        isAdmin: boolean;
+                        keys: components["schemas"]["Key"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        scopes: ("profile.read" | "profile.write" | "security" | "users.read" | "friends.read" | "friends.write" | "messages.read" | "messages.send" | "groups.read" | "groups.write" | "groups.manage" | "files.upload" | "admin")[];
                     };
                 };
             };
@@ -10113,7 +11192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10121,7 +11200,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10157,21 +11248,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, key, plaintext}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        key: components["schemas"]["Key"];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        plaintext: string;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Empty or over-long name, no known scope, bad `expiresDays`, or any other invalid field (`api.key.invalid`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10179,7 +11270,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.key.invalid" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -10195,7 +11286,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A non-administrator asked for `admin`. Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description A non-administrator asked for `admin` (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10203,7 +11294,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -10228,6 +11319,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10269,12 +11372,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description No integer `id` (`api.key.invalid`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,7 +11383,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.key.invalid" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -10298,7 +11399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10306,11 +11407,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
-            /** @description No such key (`api.key.notFound`) */
+            /** @description No such key of the caller (`api.key.notFound`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10343,6 +11444,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10389,12 +11502,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Invalid field, no known scope, or not a key of the caller (`api.key.invalid`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10402,7 +11513,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.key.invalid" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -10418,7 +11529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description A non-administrator asked for `admin` (`api.forbidden`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key was used (`api.keyNotAllowed`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10426,7 +11537,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden";
+                        error?: "api.forbidden" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.keyNotAllowed" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -10451,6 +11562,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10493,10 +11616,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        mustChange: boolean;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        token?: string;
+                        username: string;
+                    } | {
+                        challenge: string;
+                        /** @constant */
+                        need2fa: true;
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
@@ -10524,7 +11654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account pending, rejected or banned. Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            /** @description Account pending (`api.login.pending`), rejected (`api.login.rejected`) or banned (`api.login.banned`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10532,7 +11662,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.originForbidden";
+                        error?: "api.login.pending" | "api.login.rejected" | "api.login.banned" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -10560,7 +11690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Address locked after 5 failures (`api.login.rateLimited`) */
+            /** @description Address locked after 5 failures (`api.login.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10569,6 +11699,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10604,12 +11746,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10617,7 +11757,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.originForbidden";
+                        error?: "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -10630,6 +11770,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.unsupportedMediaType";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10656,18 +11808,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, username, role, online, platforms, penalties, profile, ...}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
@@ -10682,7 +11829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10690,7 +11837,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description The account is gone (`api.user.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
                     };
                 };
             };
@@ -10703,6 +11862,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10755,7 +11926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10763,7 +11934,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -10776,6 +11947,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10843,7 +12026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10851,7 +12034,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -10876,6 +12059,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -10946,7 +12141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10954,7 +12149,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -10991,6 +12186,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11043,7 +12250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11051,7 +12258,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -11064,6 +12271,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11096,7 +12315,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, messages: [Message], max: 500}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11104,13 +12323,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @constant */
+                        max: 500;
+                        messages: components["schemas"]["Message"][];
+                        /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Neither or both of `gid` and `dm` (`api.msg.noRoom`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11118,7 +12338,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.msg.noRoom" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -11134,7 +12354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Own name (`api.msg.self`), or a group the caller is not in (`api.group.noView`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11142,7 +12362,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.msg.self" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.msg.self" | "api.group.noView" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -11179,6 +12399,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11222,21 +12454,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, message}` once stored */
+            /** @description The message once stored (or, for a repeated `cid`, the one stored the first time) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        message: components["schemas"]["Message"];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not an upload path (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Neither or both of `gid` and `dm` (`api.msg.noRoom`), blank text (`api.msg.empty`), malformed merge (`api.msg.badMerge`), file content not a live upload of this server (`api.msg.badFile`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11244,7 +12475,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.msg.empty" | "api.msg.badMerge" | "api.msg.badFile" | "api.badRequest" | "api.invalidJson";
+                        error?: "api.msg.noRoom" | "api.msg.empty" | "api.msg.badMerge" | "api.msg.badFile" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -11260,7 +12491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a member (`api.group.noView`), muted (`api.msg.groupMuted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Not a member (`api.group.noView`), muted in the group or under mute-all (`api.msg.groupMuted`), muted by a penalty (`api.msg.muted`), not a friend (`api.msg.notFriend`), oneself (`api.msg.self`), a file neither uploaded by the sender nor shared with them (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11268,17 +12499,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.group.noView" | "api.msg.groupMuted" | "api.msg.notFriend" | "api.msg.self" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.noView" | "api.msg.groupMuted" | "api.msg.muted" | "api.msg.notFriend" | "api.msg.self" | "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
-            /** @description Unknown user or group */
+            /** @description Unknown or inactive user (`api.user.notFound`) or unknown group (`api.group.notFound`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound" | "api.group.notFound";
+                    };
                 };
             };
             /** @description Text over 4096 characters, merge over 100 items or 8000 characters (`api.msg.tooLong`). Also: Request body too large (`api.tooLarge`) */
@@ -11317,6 +12551,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -11343,17 +12589,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, messages: [{idx, from, type, content, ts, gid | dm}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        messages: components["schemas"]["MessageHit"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11381,7 +12626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11389,11 +12634,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
-            /** @description Request body too large (`api.tooLarge`) */
+            /** @description `q` over 100 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11414,6 +12659,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11451,10 +12708,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        mustChange: boolean;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        token?: string;
+                        username: string;
+                    } | {
+                        challenge: string;
+                        /** @constant */
+                        need2fa: true;
+                        /** @constant */
+                        ok: true;
+                    } | {
+                        /** @constant */
+                        bound: "github";
+                        login: string;
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
@@ -11470,7 +12740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The linked account may not log in (`api.login.banned`, `api.login.pending`, `api.login.rejected`) */
+            /** @description The linked account may not log in (`api.login.banned`, `api.login.pending`, `api.login.rejected`). Also: The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11478,7 +12748,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -11515,6 +12785,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11555,14 +12837,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Redirect (302, `Location`: the provider URL) with the `chat_oauth` cookie */
-            200: {
+            /** @description Redirect (`Location`: the provider URL) with the `chat_oauth` cookie */
+            302: {
                 headers: {
+                    /** @description GitHub's authorization URL */
+                    Location: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/plain": string;
-                };
+                content?: never;
             };
             /** @description Unknown mode (`api.oauth.badMode`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
@@ -11576,13 +12858,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description `mode=bind` without a login */
+            /** @description `mode=bind` without a login (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
+                };
+            };
+            /** @description `mode=bind` for an account that is not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or with an API key without `security` (`api.forbidden`). Also: The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
                 };
             };
             /** @description GitHub login is not configured (`api.oauth.disabled`) */
@@ -11606,6 +12903,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description `mode=bind` with an API key whose rate window is exhausted (`api.rateLimited`, `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11641,8 +12962,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11658,7 +12977,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11666,7 +12985,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -11706,6 +13025,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -11729,17 +13060,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, links: [{provider, login, created}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        links: {
+                            created: number;
+                            login: string;
+                            provider: string;
+                        }[];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11755,7 +13089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11763,7 +13097,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -11776,6 +13110,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11802,7 +13148,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, providers: [{id, name}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11811,8 +13157,35 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        providers: {
+                            /** @constant */
+                            id: "github";
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11846,10 +13219,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        components?: {
+                            [key: string]: unknown;
+                        };
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
-                        ok: true;
+                        openapi: "3.1.0";
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -11892,12 +13303,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Weak new password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11905,7 +13314,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -11921,7 +13330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11929,7 +13338,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -11969,6 +13378,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -11994,7 +13415,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, profile}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12003,8 +13424,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        profile: components["schemas"]["Profile"];
                     };
                 };
             };
@@ -12032,7 +13452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12040,7 +13460,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -12077,6 +13497,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -12120,8 +13552,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12149,7 +13579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Avatar an image someone else uploaded (`api.file.notYours`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12157,11 +13587,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.file.notYours" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
-            /** @description Request body too large (`api.tooLarge`) */
+            /** @description Nickname over 32, signature or avatar over 200 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,6 +13624,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -12231,11 +13673,36 @@ export interface operations {
                             name: string;
                             ok: boolean;
                         }[];
-                        ok: boolean;
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
-            /** @description A check failed or the node is shutting down; `checks` tells which. Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
+            /** @description A check failed or the node is shutting down (`api.unavailable`); `checks` tells which. Also: A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12274,13 +13741,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @constant */
+                        message: "api.register.submitted";
+                        /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Invalid name (`api.register.badName`), e-mail (`api.register.badEmail`) or a weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12288,11 +13755,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.register.badName" | "api.register.badEmail" | "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
-            /** @description Registration is closed (`api.register.closed`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            /** @description Registration is closed (`api.register.closed`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12300,7 +13767,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.register.closed" | "api.originForbidden";
+                        error?: "api.register.closed" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -12352,6 +13819,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -12393,21 +13872,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, id}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        id: number;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Reporting oneself (`api.report.self`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Reporting oneself or one's own message (`api.report.self`); a message report without exactly one of `gid` and `dm` (`api.msg.noRoom`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12415,7 +13893,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.report.self" | "api.badRequest" | "api.invalidJson";
+                        error?: "api.report.self" | "api.msg.noRoom" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -12431,7 +13909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A message of a room the caller cannot read. Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description A message of a group the caller is not in (`api.group.noView`) or of a conversation with oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12439,17 +13917,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
-            /** @description Unknown message, user or group */
+            /** @description Unknown message (`api.msg.notFound`), user (`api.user.notFound`) or group (`api.group.notFound`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.notFound" | "api.user.notFound" | "api.group.notFound";
+                    };
                 };
             };
             /** @description Already reported and still pending (`api.report.duplicate`) */
@@ -12464,7 +13945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large (`api.tooLarge`) */
+            /** @description Reason over 500 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12500,6 +13981,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -12523,17 +14016,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, invisible, away, lang, allowInvite, readReceipts}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        allowInvite: boolean;
+                        away: boolean;
+                        invisible: boolean;
+                        /** @enum {string} */
+                        lang: "zh" | "en" | "ja";
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        readReceipts: boolean;
                     };
                 };
             };
@@ -12549,7 +14046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12557,7 +14054,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description The account is gone (`api.user.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.user.notFound";
                     };
                 };
             };
@@ -12570,6 +14079,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -12616,8 +14137,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12645,7 +14164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12653,7 +14172,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -12693,6 +14212,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -12716,17 +14247,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, needed}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        needed: boolean;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -12762,21 +14316,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, name}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        name: string;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Invalid name (`api.register.badName`), e-mail (`api.register.badEmail`) or a weak password (`api.register.weakPassword`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12784,11 +14337,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.register.badName" | "api.register.badEmail" | "api.register.weakPassword" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
-            /** @description Wrong setup token (`api.setup.badToken`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            /** @description Wrong setup token (`api.setup.badToken`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12796,11 +14349,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.setup.badToken" | "api.originForbidden";
+                        error?: "api.setup.badToken" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
-            /** @description An administrator exists (`api.setup.done`) */
+            /** @description An administrator exists (`api.setup.done`), or the name is taken (`api.user.nameTaken`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12808,7 +14361,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.setup.done";
+                        error?: "api.setup.done" | "api.user.nameTaken";
                     };
                 };
             };
@@ -12845,6 +14398,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.address.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -12915,7 +14480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12923,7 +14488,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -12952,6 +14517,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -13002,7 +14579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13010,7 +14587,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13054,6 +14631,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -13105,7 +14694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13113,7 +14702,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13126,6 +14715,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -13188,7 +14789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13196,7 +14797,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13235,6 +14836,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -13315,7 +14928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13323,7 +14936,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13391,6 +15004,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -13429,12 +15054,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Malformed code (`api.twofa.badCode`), or 2FA is not on (`api.twofa.notOn`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13442,11 +15065,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.twofa.badCode" | "api.twofa.notOn" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
-            /** @description Wrong code. Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
+            /** @description Wrong code (`api.twofa.badCode`). Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13454,11 +15077,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                        error?: "api.twofa.badCode" | "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13466,7 +15089,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13503,6 +15126,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -13545,12 +15180,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Malformed code (`api.twofa.badCode`), or no secret started with /api/twofa/setup (or another one) (`api.twofa.noSetup`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13558,11 +15191,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.twofa.badCode" | "api.twofa.noSetup" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
-            /** @description Wrong code. Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
+            /** @description Wrong code (`api.twofa.badCode`). Also: Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13570,11 +15203,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                        error?: "api.twofa.badCode" | "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13582,7 +15215,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13622,6 +15255,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -13645,7 +15290,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, secret, otpauth}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13654,8 +15299,8 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        otpauth: string;
+                        secret: string;
                     };
                 };
             };
@@ -13671,7 +15316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13679,7 +15324,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description 2FA is already on (`api.twofa.alreadyOn`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.twofa.alreadyOn";
                     };
                 };
             };
@@ -13704,6 +15361,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -13746,14 +15415,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        mustChange: boolean;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        token?: string;
+                        username: string;
                     };
                 };
             };
-            /** @description Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Malformed code (`api.twofa.badCode`), or an unknown, expired or used challenge (`api.twofa.badChallenge`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13761,7 +15431,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.badRequest" | "api.invalidJson";
+                        error?: "api.twofa.badCode" | "api.twofa.badChallenge" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -13777,7 +15447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A cookie-carrying request from a foreign origin (`api.originForbidden`) */
+            /** @description The account may no longer log in (`api.login.pending`, `api.login.rejected`, `api.login.banned`). Also: A cookie-carrying request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13785,7 +15455,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.originForbidden";
+                        error?: "api.login.pending" | "api.login.rejected" | "api.login.banned" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13813,7 +15483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Address locked (`api.login.rateLimited`) */
+            /** @description Address locked (`api.login.rateLimited`, `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13822,6 +15492,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.login.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -13897,7 +15579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13905,7 +15587,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -13930,6 +15612,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -14000,7 +15694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14008,7 +15702,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -14057,6 +15751,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -14131,7 +15837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14139,7 +15845,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -14188,6 +15894,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -14262,7 +15980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14270,7 +15988,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -14331,6 +16049,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -14405,7 +16135,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14413,7 +16143,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
@@ -14453,6 +16183,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
                 headers: {
@@ -14480,7 +16222,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, users: [{name, online, image}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14489,8 +16231,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        users: components["schemas"]["User"][];
                     };
                 };
             };
@@ -14518,7 +16259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`) */
+            /** @description Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14526,11 +16267,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden";
+                        error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
                     };
                 };
             };
-            /** @description Request body too large (`api.tooLarge`) */
+            /** @description Keyword over 64 characters (`api.tooLarge`). Also: Request body too large (`api.tooLarge`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14551,6 +16292,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
                     };
                 };
             };
@@ -14577,13 +16330,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Prometheus text exposition format */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request does not carry it as a bearer token (`api.unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized";
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
                 };
             };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
@@ -14640,6 +16429,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
+                    };
+                };
+            };
             /** @description Unknown, expired or deleted file (`api.notFound`) */
             404: {
                 headers: {
@@ -14658,6 +16459,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
             };
             /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
             503: {
