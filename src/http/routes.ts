@@ -1,4 +1,4 @@
-import { type Application, Router, type RouterOptions } from 'express';
+import { type Application, type RequestHandler, Router, type RouterOptions } from 'express';
 
 /**
  * A router for API routes: paths match case-sensitively, so `/API/MESSAGES`
@@ -23,8 +23,89 @@ interface RouteLike {
 }
 interface LayerLike {
   route?: RouteLike;
-  handle?: { stack?: unknown };
+  handle?: { stack?: unknown; [ROUTERS]?: readonly Router[] };
   rawPath?: unknown;
+}
+
+const ROUTERS = Symbol('chat.routers');
+
+/**
+ * Where a request may be served: the first two segments of its path (`/api/groups/7/members` →
+ * `/api/groups`), or fewer when it has fewer (`/metrics`).
+ */
+function headOf(path: string): { one: string; two: string } {
+  const second = path.indexOf('/', 1);
+  if (second === -1) return { one: path, two: path };
+  const third = path.indexOf('/', second + 1);
+  const one = path.slice(0, second);
+  const rest = third === -1 ? path.slice(second) : path.slice(second, third);
+  return { one, two: rest === '/' ? one : one + rest };
+}
+
+/**
+ * The static segments an Express path starts with, and whether that is the whole path: `/api/me`
+ * → (['api', 'me'], whole); `/api/groups/:gid` → (['api', 'groups'], not whole);
+ * `/api/tus{/*rest}` → (['api', 'tus'], not whole); `/api/file:x` → (['api'], not whole).
+ */
+function staticHead(path: string): { segments: string[]; whole: boolean } {
+  const cut = path.search(/[:*{}()?+[\]\\!]/);
+  if (cut === -1) return { segments: path.split('/').filter(Boolean), whole: true };
+  const segments = path.slice(0, cut).split('/');
+  // The last piece is a whole segment only when a `/` or an optional `{/...}` group follows it.
+  const complete = path[cut - 1] === '/' || (path[cut] === '{' && path[cut + 1] === '/');
+  if (!complete) segments.pop();
+  return { segments: segments.filter(Boolean), whole: false };
+}
+
+/** Which requests a router may serve, read from its layers: by their heads, or any request. */
+function reachOf(router: Router): { any: boolean; ones: Set<string>; twos: Set<string> } {
+  const reach = { any: false, ones: new Set<string>(), twos: new Set<string>() };
+  // A router that matches paths in any case could serve `/API/ME`: it sees every request.
+  if ((router as unknown as { caseSensitive?: boolean }).caseSensitive !== true) return { ...reach, any: true };
+  for (const layer of (router as unknown as { stack: LayerLike[] }).stack) {
+    const raw = layer.route ? layer.route.path : layer.rawPath;
+    for (const path of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof path !== 'string') return { ...reach, any: true };
+      const { segments, whole } = staticHead(path);
+      // A route is matched whole (`/metrics` is not `/metrics/x`); middleware by prefix (`/api/tus` takes `/api/tus/x`).
+      const exact = whole && layer.route !== undefined;
+      if (segments.length === 0) return { ...reach, any: true };
+      if (segments.length >= 2 || exact) reach.twos.add(`/${segments.slice(0, 2).join('/')}`);
+      else reach.ones.add(`/${segments[0]}`);
+    }
+  }
+  return reach;
+}
+
+/**
+ * The app's routers as one middleware that hands a request only to the routers with a route (or
+ * middleware) under its path's first two segments, in their order: Express would otherwise try
+ * every route of every router mounted before the one that serves it (docs/decisions.md,
+ * "Per-request cost"). Same answers as `app.use` of each router: a router that cannot match the
+ * path would have passed the request on untouched. `listRoutes` sees the routers through it.
+ */
+export function routedByPath(routers: readonly Router[]): RequestHandler {
+  const reaches = routers.map((router) => ({ router, ...reachOf(router) }));
+  const dispatch: RequestHandler = (req, res, next) => {
+    const { one, two } = headOf(req.path);
+    let i = 0;
+    const onward = (err?: unknown): void => {
+      if (err) {
+        next(err);
+        return;
+      }
+      while (i < reaches.length) {
+        const r = reaches[i++]!;
+        if (r.any || r.twos.has(two) || r.ones.has(one)) {
+          r.router(req, res, onward);
+          return;
+        }
+      }
+      next();
+    };
+    onward();
+  };
+  return Object.assign(dispatch, { [ROUTERS]: routers });
 }
 
 /** Every route of the app, in registration order, including those of mounted routers. */
@@ -39,6 +120,8 @@ export function listRoutes(app: Application): ServedRoute[] {
           // `_all` is router.all(); document such a route with explicit methods instead.
           out.push({ method: m === '_all' ? 'ALL' : m.toUpperCase(), path, handlers });
         }
+      } else if (layer.handle?.[ROUTERS]) {
+        for (const router of layer.handle[ROUTERS]) walk((router as unknown as { stack: LayerLike[] }).stack, prefix);
       } else if (Array.isArray(layer.handle?.stack)) {
         const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
         walk(layer.handle.stack as LayerLike[], prefix + mount);

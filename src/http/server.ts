@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from '../context.ts';
@@ -8,7 +8,7 @@ import { assertAccessDeclared } from './access.ts';
 import { corsForAllowedOrigins, originGate } from './origin.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { observeRequests } from './request-log.ts';
-import { listRoutes } from './routes.ts';
+import { listRoutes, routedByPath } from './routes.ts';
 
 /** JSON bodies above this are refused with 413 before they are read (Content-Length) or as soon as they pass it. */
 export const JSON_LIMIT_BYTES = 100 * 1024;
@@ -65,6 +65,40 @@ export function securityHeaders(): RequestHandler {
   };
 }
 
+/** Whether a request may carry a body, as body-parser decides it (`type-is`'s hasBody). */
+const mayHaveBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+
+/**
+ * Middleware run in order as one: Express's router pays a layer match and a `next` for each
+ * middleware, which for the cheap steps every request goes through costs more than the steps.
+ * The same semantics as one `app.use` each: a step that throws, rejects or calls `next(err)`
+ * hands the error on and ends the sequence.
+ */
+export function inSequence(steps: readonly RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let i = 0;
+    const step = (err?: unknown): void => {
+      if (err) {
+        next(err);
+        return;
+      }
+      const fn = steps[i++];
+      if (fn === undefined) {
+        next();
+        return;
+      }
+      try {
+        const ret: unknown = fn(req, res, step);
+        if (ret instanceof Promise) ret.catch((e: unknown) => next(e ?? new Error('Rejected promise')));
+      } catch (e) {
+        next(e);
+      }
+    };
+    step();
+  };
+}
+
 /**
  * The Express app: request ids and logs, security headers, the gates (checks
  * that refuse a request before its body is read, e.g. ip bans), JSON parsing,
@@ -79,24 +113,34 @@ export function buildExpress(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No weak ETag (a SHA-1 of every JSON answer): answers are per caller and no client revalidates
+  // them. Downloads set their own strong ETag and still answer `If-None-Match` with 304.
+  app.set('etag', false);
   // `/API/MESSAGES` is not another spelling of `/api/messages` (routers say the same: apiRouter).
   app.set('case sensitive routing', true);
   if (ctx.config.trustProxy !== undefined) app.set('trust proxy', ctx.config.trustProxy);
-  app.use(observeRequests(app, ctx));
-  app.use(securityHeaders());
   const origins = originPolicyOf(ctx.config);
-  if (ctx.config.corsOrigins.length > 0) app.use(corsForAllowedOrigins(origins));
-  for (const gate of gates) app.use(gate);
-  app.use(originGate(origins));
-  app.use((req, res, next) => {
-    // Only JSON bodies are limited here; upload routes apply their own limits to multipart bodies.
-    if (req.is('application/json')) return declaredLengthLimit(JSON_LIMIT_BYTES)(req, res, next);
-    next();
-  });
-  // Everything above may refuse a request before its body is sent: only now does the client get `100 Continue`.
-  app.use(continueWhenAccepted);
-  app.use(express.json({ limit: JSON_LIMIT_BYTES }));
-  for (const r of routers) app.use(r);
+  const json = express.json({ limit: JSON_LIMIT_BYTES });
+  // One middleware, not one app.use each (docs/decisions.md, "Per-request cost"); same order.
+  app.use(
+    inSequence([
+      observeRequests(app, ctx),
+      securityHeaders(),
+      ...(ctx.config.corsOrigins.length > 0 ? [corsForAllowedOrigins(origins)] : []),
+      ...gates,
+      originGate(origins),
+      (req, res, next) => {
+        // Only JSON bodies are limited here; upload routes apply their own limits to multipart bodies.
+        if (req.is('application/json')) return declaredLengthLimit(JSON_LIMIT_BYTES)(req, res, next);
+        next();
+      },
+      // Everything above may refuse a request before its body is sent: only now does the client get `100 Continue`.
+      continueWhenAccepted,
+      // A request without a body (no Content-Length, not chunked) is one the parser would pass on untouched.
+      (req, res, next) => (mayHaveBody(req) ? json(req, res, next) : next()),
+    ]),
+  );
+  app.use(routedByPath(routers));
   // A route that does not say who may call it must not be served at all.
   assertAccessDeclared(listRoutes(app));
   // Any spelling of an /api path that no route served is a JSON 404, not Express's HTML page.

@@ -121,29 +121,50 @@ export class AuthService {
   async login(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
     const typed = lookupForm(body.username);
     const part = passwordPart(typed);
+    // The account is read while the attempt is reserved: no password is checked before both are done.
+    const lookup = this.findForLogin(typed, body.username);
+    lookup.catch(() => {});
     // Reserved before the password is checked: of 20 parallel guesses, at most 5 are checked.
     const attempt = await this.reserveAttempt(client, part);
+    let banned: Promise<boolean> | undefined;
     const user = await this.settleOnThrow(client.ip, part, async () => {
-      const found =
-        (await usersStore.byName(this.ctx.db, typed)) ??
-        (typed !== body.username.trim() ? await usersStore.byName(this.ctx.db, body.username.trim()) : undefined);
+      const found = await lookup;
       if (!found) {
         await burnVerify(body.password);
         await this.recordFailure(client, { id: null, name: typed }, 'password', attempt);
         throw unauthorized('api.login.badCredentials');
       }
+      // Read during the verification, and used only once the password is proven.
+      banned = this.hasActiveBan(found.id);
+      banned.catch(() => {});
       if (!(await verifyPassword(found.password_hash, body.password))) {
         await this.recordFailure(client, found, 'password', attempt);
         throw unauthorized('api.login.badCredentials');
       }
       return found;
     });
-    // Proven: this account's password failures from this address are forgiven, nobody else's.
-    await this.ctx.state.forgive(lockKey(client.ip), [part]);
-    if (needsRehash(user.password_hash)) {
-      await usersStore.setPassword(this.ctx.db, user.id, await hashPassword(body.password), user.must_change);
-    }
-    return this.completeLogin(user, client, 'password');
+    // Proven: this account's password failures from this address are forgiven, nobody else's,
+    // while the session is opened; the answer waits for both.
+    const [forgiven, outcome] = await Promise.allSettled([
+      this.ctx.state.forgive(lockKey(client.ip), [part]),
+      (async () => {
+        if (needsRehash(user.password_hash)) {
+          await usersStore.setPassword(this.ctx.db, user.id, await hashPassword(body.password), user.must_change);
+        }
+        return this.completeLogin(user, client, 'password', banned);
+      })(),
+    ]);
+    if (forgiven.status === 'rejected') throw forgiven.reason;
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  }
+
+  /** The account a login names: its lookup form first, then the name as typed. */
+  private async findForLogin(typed: string, asTyped: string): Promise<UserRow | undefined> {
+    return (
+      (await usersStore.byName(this.ctx.db, typed)) ??
+      (typed !== asTyped.trim() ? await usersStore.byName(this.ctx.db, asTyped.trim()) : undefined)
+    );
   }
 
   /**
@@ -151,8 +172,8 @@ export class AuthService {
    * third-party account): refuses pending, rejected and banned accounts,
    * issues the 2FA challenge for a 2FA account, else opens a session.
    */
-  async completeLogin(user: UserRow, client: ClientInfo, via: string): Promise<LoginResult> {
-    const refusal = loginRefusal(user.status, await this.hasActiveBan(user.id));
+  async completeLogin(user: UserRow, client: ClientInfo, via: string, banned?: Promise<boolean>): Promise<LoginResult> {
+    const refusal = loginRefusal(user.status, await (banned ?? this.hasActiveBan(user.id)));
     if (refusal) {
       await this.auditLogin(user, client, 'login.refused', 'api.audit.loginRefused', { via, reason: refusal });
       throw forbidden(refusal);

@@ -1,13 +1,33 @@
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
+import { Slots } from '../../lib/slots.ts';
 
 /** argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane): ≈ 25–30 ms per hash here. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, OPTIONS);
+/**
+ * At most one hash or verification per core at a time, first come first served. argon2 runs on
+ * libuv's thread pool (4 threads by default): with more hashes than cores in flight they share
+ * the cores, all finish late and together, and then leave the cores idle while their requests do
+ * their database work at the same time. One per core keeps a hash running on every core while
+ * the others finish, leaves pool threads free for other work, and the event loop less contended.
+ */
+const hashing = new Slots(Math.max(1, availableParallelism()));
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  await hashing.acquire();
+  try {
+    return await work();
+  } finally {
+    hashing.release();
+  }
+}
+
+export const hashPassword = (password: string): Promise<string> => limited(() => argon2.hash(password, OPTIONS));
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await limited(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
