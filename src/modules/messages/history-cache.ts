@@ -36,7 +36,7 @@ interface Entry {
  * each record, so that GET /api/messages answers any page of it by slicing instead of building it
  * in the database. Every read is validated first by one cheap statement, batched across the
  * requests of one turn of the event loop: the room's newest idx, its change counter and the
- * global one (migration 0014: triggers bump them in the transaction of any change to a kept
+ * global one (migration 0015: triggers bump them in the transaction of any change to a kept
  * message, a reaction, a rename or a deletion). A copy is served only when all three are what
  * they were when it was read, so nothing changed and acknowledged on any node is ever served
  * stale. The version is read before the records: a change between the two makes the copy newer

@@ -115,7 +115,7 @@ const ROOM_RECORDS_SQL = { gid: roomRecordsSql('gid'), dm: roomRecordsSql('dm') 
 
 /**
  * What a room's kept history depends on, for rooms `$1`: the newest idx (0 when none yet), the
- * room's change counter and the global one (migration 0014). The array is fenced (prepared.ts).
+ * room's change counter and the global one (migration 0015). The array is fenced (prepared.ts).
  */
 const ROOM_VERSIONS = prepared(`
 select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text as version,
