@@ -64,7 +64,7 @@ export function messagesRoutes({ services: { messages, reports, groupFiles }, lo
     login('messages.read'),
     async (req, res) => {
       const records = await messages.historyJson(who(req).userId, parse(historyQuery, req.query));
-      // Already JSON (see messagesStore.pageJson): spliced in, not parsed and serialised again.
+      // Already JSON (see history-cache.ts): spliced in, not parsed and serialised again.
       res.type('application/json').send(`{"ok":true,"messages":${records},"max":${HISTORY_MAX}}`);
     },
   );

@@ -79,23 +79,28 @@ const RECORD_COLUMNS = `m.room, m.idx, u.name as "from", m.from_id, m.to_id, m.g
 const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
 
 /**
- * A page of a room as the JSON text of the records array, the same fields in
- * the same order as messageView() (message-views.ts): `name` and `size` for
- * file types only, then the label (`gid` or `dm`, the column alias) = `$5`.
- * Each record is `to_json` of a one-row projection (far cheaper for Postgres
- * than `json_build_object` with twenty arguments); the reactions of the whole
- * page are read in one pass over its idx range rather than once per message.
+ * The columns of a record, the same fields in the same order as messageView() (message-views.ts):
+ * `name` and `size` for file types only, then the label (`gid` or `dm`, the column alias) = `$2`.
+ * Each record is `to_json` of a one-row projection (far cheaper for Postgres than
+ * `json_build_object` with twenty arguments); the reactions of the whole room are read in one pass
+ * over its idx range rather than once per message.
  */
-const pageColumns = (label: 'gid' | 'dm', file: boolean) =>
+const recordColumns = (label: 'gid' | 'dm', file: boolean) =>
   `p.idx, u.name as "from", p.type, p.content, p.ts, p.md, p.reply_to as "replyTo", coalesce(x.map, '{}'::json) as reactions,
-   p.recalled, p.file_expired${file ? ', p.name, p.size' : ''}, $5::text as ${label}`;
-const pageJsonSql = (direction: 'asc' | 'desc', label: 'gid' | 'dm') =>
+   p.recalled, p.file_expired${file ? ', p.name, p.size' : ''}, $2::text as ${label}`;
+
+/**
+ * Every kept message of a room (`$1`), one row each, oldest first: its idx and the JSON text of its
+ * record as the reader labelled `$2` sees it (the text messageView() would serialise to). What the
+ * history cache holds (history-cache.ts).
+ */
+const roomRecordsSql = (label: 'gid' | 'dm') =>
   prepared(`
 with page as (
   select m.idx, m.from_id, m.type, m.content, m.ts, m.md, m.reply_to, m.recalled, m.file_expired, m.name, m.size
     from messages m
-   where m.room = $1 and ($2::int is null or m.idx < $2) and ($3::int is null or m.idx > $3)
-   order by m.idx ${direction} limit $4
+   where m.room = $1
+   order by m.idx desc limit ${HISTORY_MAX}
 ), reacts as (
   select y.idx, json_object_agg(y.emoji, y.names order by y.first) as map
     from (select r.idx, r.emoji, json_agg(ru.name order by r.ts, ru.name) as names, min(r.ts) as first
@@ -104,14 +109,24 @@ with page as (
            group by r.idx, r.emoji) y
    group by y.idx
 )
-select coalesce(json_agg(case when p.type in ${FILE_TYPE_LIST} then to_json(f) else to_json(t) end order by p.idx), '[]')::text as json
+select p.idx, (case when p.type in ${FILE_TYPE_LIST} then to_json(f) else to_json(t) end)::text as json
   from page p join users u on u.id = p.from_id left join reacts x on x.idx = p.idx
-  cross join lateral (select ${pageColumns(label, true)}) f
-  cross join lateral (select ${pageColumns(label, false)}) t`);
-const PAGE_SQL = {
-  desc: { gid: pageJsonSql('desc', 'gid'), dm: pageJsonSql('desc', 'dm') },
-  asc: { gid: pageJsonSql('asc', 'gid'), dm: pageJsonSql('asc', 'dm') },
-};
+  cross join lateral (select ${recordColumns(label, true)}) f
+  cross join lateral (select ${recordColumns(label, false)}) t
+ order by p.idx`);
+const ROOM_RECORDS_SQL = { gid: roomRecordsSql('gid'), dm: roomRecordsSql('dm') };
+
+/**
+ * What a room's kept history depends on, for rooms `$1`: the newest idx (0 when none yet), the
+ * room's change counter and the global one (migration 0015). The array is fenced (prepared.ts).
+ */
+const ROOM_VERSIONS = prepared(`
+select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text as version,
+       (select version from room_versions where room = '*')::text as epoch
+  from (select $1::text[] as rooms offset 0) a
+ cross join lateral unnest(a.rooms) as r(room)
+  left join room_seq s on s.room = r.room
+  left join room_versions v on v.room = r.room`);
 
 /**
  * Allocates the indexes, inserts the messages and trims the rooms, as ONE
@@ -261,22 +276,16 @@ export const messagesStore = {
     return rows[0];
   },
 
-  /**
-   * A page of a room, oldest first: the newest `limit` (below `before` when
-   * given), or with `after` the oldest `limit` above it. One statement that
-   * returns the JSON text of the records exactly as the API shows them
-   * (`MessagePayload`, labelled `{[labelKey]: labelValue}`): the hottest read
-   * is passed through without being parsed and serialised again.
-   */
-  async pageJson(
-    q: Queryable,
-    room: string,
-    opts: { before?: number | undefined; after?: number | undefined; limit: number },
-    label: { key: 'gid' | 'dm'; value: string },
-  ): Promise<string> {
-    const sql = PAGE_SQL[opts.after === undefined ? 'desc' : 'asc'][label.key];
-    const rows = await q.query<{ json: string }>(sql, [room, opts.before ?? null, opts.after ?? null, opts.limit, label.value]);
-    return rows[0]?.json ?? '[]';
+  /** Every kept message of a room, oldest first, as record JSON text labelled `{[label.key]: label.value}` (see ROOM_RECORDS_SQL). */
+  async roomRecords(q: Queryable, room: string, label: { key: 'gid' | 'dm'; value: string }): Promise<Array<{ idx: number; json: string }>> {
+    return q.query(ROOM_RECORDS_SQL[label.key], [room, label.value]);
+  },
+
+  /** The version of each room's kept history, in the order asked (see ROOM_VERSIONS). */
+  async roomVersions(q: Queryable, rooms: readonly string[]): Promise<Array<{ room: string; last_idx: number; version: string; epoch: string }>> {
+    const rows = await q.query<{ room: string; last_idx: number; version: string; epoch: string }>(ROOM_VERSIONS, [rooms]);
+    const byRoom = new Map(rows.map((r) => [r.room, r]));
+    return rooms.map((room) => byRoom.get(room) ?? { room, last_idx: 0, version: '0', epoch: '0' });
   },
 
   /** The author and state of a message, locked until the transaction ends (recall and react serialise on it). */
