@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Application, Router } from 'express';
+import type { Application, Request, Router } from 'express';
 import { z } from 'zod';
 import type { RouteDeps } from './deps.ts';
 import { VERSION } from '../version.ts';
 import { buildOpenApiDocument, describeRoute } from './openapi.ts';
 import { apiRouter } from './routes.ts';
 import { open } from './access.ts';
+import { buildAsyncApiDocument } from '../realtime/asyncapi.ts';
 
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>['document'];
 
@@ -21,13 +22,25 @@ const openApiDocument = z
 
 const DESCRIPTION =
   'HTTP API of the chat service. Every response is `{ok:true,...}` or `{ok:false, error}`. ' +
-  'Real-time traffic uses Socket.IO at `/ws` (see docs/protocol.md).';
+  'Real-time traffic uses Socket.IO at `/ws`: its AsyncAPI 3.0 document is `/api/asyncapi.json` (narrative: docs/protocol.md).';
+
+/** The AsyncAPI document's outline (its parts are checked by asyncapi.test.ts). */
+const asyncApiShape = z.looseObject({
+  asyncapi: z.literal('3.0.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  servers: z.record(z.string(), z.looseObject({})),
+  channels: z.record(z.string(), z.looseObject({})),
+  operations: z.record(z.string(), z.looseObject({})),
+  components: z.looseObject({}),
+});
 
 /**
  * GET /api/openapi.json (the OpenAPI 3.1 document generated from the routes'
- * declarations) and GET /api/docs (a reference page rendered from it on the
- * server: no script, no CDN, readable offline). Both are built once, on first
- * request, from the routes this node serves.
+ * declarations), GET /api/asyncapi.json (the AsyncAPI 3.0 document of the
+ * Socket.IO protocol, generated from the event map) and GET /api/docs (a
+ * reference page rendered from the OpenAPI document on the server: no script,
+ * no CDN, readable offline). The HTTP ones are built once, on first request,
+ * from the routes this node serves.
  */
 export function apiDocsRoutes(deps: RouteDeps): Router {
   const r = apiRouter();
@@ -57,6 +70,22 @@ export function apiDocsRoutes(deps: RouteDeps): Router {
   );
 
   r.get(
+    '/api/asyncapi.json',
+    describeRoute({
+      summary: 'The AsyncAPI 3.0 document of the Socket.IO protocol',
+      description: 'Every event both ways with its payload schema, and the acknowledgement of each client event (docs/protocol.md is the narrative).',
+      tag: 'operations',
+      response: asyncApiShape,
+      responseDescription: 'The document',
+    }),
+    open,
+    (req, res) => {
+      const document = buildAsyncApiDocument({ title: 'Chat Service realtime API', version: VERSION, baseUrl: baseUrl(req, deps.ctx.config.publicUrl) });
+      res.type('application/json').send(JSON.stringify(document));
+    },
+  );
+
+  r.get(
     '/api/docs',
     describeRoute({ summary: 'Browsable API reference', tag: 'operations', produces: 'text/html' }),
     open,
@@ -67,6 +96,15 @@ export function apiDocsRoutes(deps: RouteDeps): Router {
   );
 
   return r;
+}
+
+/** Where clients reach this server: PUBLIC_URL, else the request's own origin (X-Forwarded-Proto only under TRUST_PROXY). */
+function baseUrl(req: Request, publicUrl: string | undefined): URL {
+  try {
+    return new URL(publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  } catch {
+    return new URL('http://localhost');
+  }
 }
 
 const STYLE = `
@@ -173,7 +211,7 @@ export function renderReference(doc: OpenApiDocument): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(doc.info.title)} reference</title><style>${STYLE}</style></head>
 <body><header><h1>${esc(doc.info.title)} <small>${esc(doc.info.version)} · OpenAPI ${esc(doc.openapi)}</small></h1>
-<p>${text(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a></p></header>
+<p>${text(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (HTTP, OpenAPI) · <a href="/api/asyncapi.json">/api/asyncapi.json</a> (Socket.IO events, AsyncAPI)</p></header>
 <nav>${nav}<a href="#schemas">schemas</a></nav>
 <main>${sections}<section id="schemas"><h2>schemas</h2>${schemas}</section></main></body></html>`;
 }

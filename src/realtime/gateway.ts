@@ -16,6 +16,7 @@ import {
   type SocketData,
 } from './events.ts';
 import type { ChatServer } from './notifier.ts';
+import { statusPayload } from './payloads.ts';
 import { CredentialGuard } from './credential-guard.ts';
 import { handshakeOriginCheck } from './handshake-origin.ts';
 import { rooms } from './rooms.ts';
@@ -25,8 +26,6 @@ export type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Inte
 
 /** A module's socket event handlers, registered on every new connection. */
 export type SocketHandlers = (socket: ChatSocket, services: Services) => void;
-
-const statusPayload = z.object({ invisible: z.boolean().optional(), away: z.boolean().optional() });
 
 /** Answers an ack with the error of a failed handler, never a stack trace. */
 export function ackError(ack: Ack | undefined, err: unknown, ctx: AppContext): void {
