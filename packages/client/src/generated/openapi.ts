@@ -464,6 +464,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/asyncapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AsyncAPI 3.0 document of the Socket.IO protocol
+         * @description Every event both ways with its payload schema, and the acknowledgement of each client event (docs/protocol.md is the narrative).
+         */
+        get: operations["getApiAsyncapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -5791,6 +5811,91 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getApiAsyncapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        asyncapi: "3.0.0";
+                        channels: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        components: {
+                            [key: string]: unknown;
+                        };
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        operations: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        servers: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.penalty.ipBanned";
                     };
                 };
             };
