@@ -412,9 +412,10 @@ describe('infra/Dockerfile', () => {
   it('builds the web client in the build stage and ships only its output', () => {
     expect(dockerfile).toMatch(/^RUN npm run build --workspace web && test -f web\/dist\/index\.html$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/web\/dist \.\/web\/dist$/m);
-    // `npm ci` runs the root's `prepare` (web/scripts/ensure-built.mjs): the manifests stage carries it.
+    // `npm ci` runs the root's `prepare` (the web build and dist/ checks): the manifests stage carries both scripts.
+    expect(JSON.parse(read('package.json')).scripts.prepare).toBe('node web/scripts/ensure-built.mjs && node infra/ensure-dist.mjs');
     expect(dockerfile).toMatch(/-path \.\/web\/scripts\/ensure-built\.mjs/);
-    expect(JSON.parse(read('package.json')).scripts.prepare).toBe('node web/scripts/ensure-built.mjs');
+    expect(dockerfile).toMatch(/-path \.\/infra\/ensure-dist\.mjs/);
   });
 
   it('leaves tests, docs, CI and host node_modules out of the build context', () => {
