@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { millis } from '../lib/contract.ts';
+import { component, millis } from '../lib/contract.ts';
 import { reactBody, recallBody, sendBody, typingBody } from '../modules/messages/messages.schema.ts';
 import { MESSAGE_TYPES } from '../modules/messages/messages.policy.ts';
 
@@ -85,24 +85,32 @@ export const groupRequestsPayload = z.object({
 });
 
 /** A mailbox notification (spec 2.12). */
-export const notificationPayload = z.object({
-  id: z.number().int(),
-  kind: z.string().describe('`penalty` or `appeal` so far'),
-  title: z.string().describe('An i18n key for server-written notifications'),
-  body: z.string(),
-  created: millis,
-  read: z.union([z.literal(0), z.literal(1)]),
-});
+export const notificationPayload = component(
+  'Notification',
+  z.object({
+    id: z.number().int(),
+    kind: z.string().describe('`penalty` or `appeal` so far'),
+    title: z.string().describe('An i18n key for server-written notifications'),
+    body: z.string(),
+    created: millis,
+    read: z.union([z.literal(0), z.literal(1)]),
+  }),
+  "A message in a user's mailbox (spec 2.12)",
+);
 
 /** A site-wide announcement (spec 2.12). */
-export const announcementPayload = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  actor: z.string(),
-  created: millis,
-  updated: millis,
-});
+export const announcementPayload = component(
+  'Announcement',
+  z.object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    actor: z.string().describe("The publisher's current name"),
+    created: millis,
+    updated: millis,
+  }),
+  'A site-wide announcement (spec 2.12)',
+);
 
 /** The fields of a message record besides its room. */
 const messageFields = {

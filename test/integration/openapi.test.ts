@@ -115,3 +115,40 @@ describe('GET /api/docs', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 });
+
+describe('every answer', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
+  type Op = { responses: Record<string, any> };
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Op>).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })),
+    );
+
+  it('has its real schema: no operation answers a generic or undeclared body', () => {
+    expect(doc.components.schemas.Success).toBeUndefined();
+    const undeclared = operations()
+      .filter(({ op }) =>
+        Object.entries(op.responses).some(([status, r]) => status.startsWith('2') && r.content?.['application/json']?.schema?.['x-undeclared']),
+      )
+      .map(({ where }) => where);
+    expect(undeclared, 'declare `response: okWith({...})` in these routes').toEqual([]);
+  });
+
+  it('names its error keys: every JSON failure lists the keys it may carry', () => {
+    const unnamed = operations().flatMap(({ where, op }) =>
+      Object.entries(op.responses)
+        .filter(([status, r]) => Number(status) >= 400 && r.content?.['application/json'] && !r.content['application/json'].schema.allOf)
+        .map(([status]) => `${where} ${status}`),
+    );
+    expect(unnamed, 'name the keys in backticks in the error descriptions').toEqual([]);
+    const login = doc.paths['/api/login'].post.responses;
+    expect(login['401'].content['application/json'].schema.allOf[1].properties.error.enum).toContain('api.login.badCredentials');
+  });
+
+  it('shares the shapes the issue names as components', () => {
+    for (const name of ['User', 'Me', 'Message', 'Conversation', 'Group', 'Member', 'Invitation', 'Key', 'File', 'Notification', 'Announcement', 'Penalty', 'Report', 'Appeal', 'AuditEntry']) {
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+    expect(doc.paths['/api/me'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Me');
+  });
+});

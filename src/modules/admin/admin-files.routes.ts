@@ -2,20 +2,25 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
+import { component, millis } from '../../lib/contract.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../http/caller.ts';
 import { fileDelBody, filesDelBatchBody, filesQuery } from './admin.schema.ts';
 import { apiRouter } from '../../http/routes.ts';
 
-const fileEntry = z.object({
-  name: z.string().describe('Stored name'),
-  origin: z.string().describe('Original name'),
-  size: z.number().int(),
-  ts: z.number().int().describe('Upload time (ms since the epoch)'),
-  kind: z.string(),
-  used: z.number().int().describe('Records referencing the file (messages)'),
-  avatar: z.boolean(),
-});
+const fileEntry = component(
+  'File',
+  z.object({
+    name: z.string().describe('Stored name'),
+    origin: z.string().describe('Original name'),
+    size: z.number().int(),
+    ts: millis.describe('Upload time'),
+    kind: z.string(),
+    used: z.number().int().describe('Records referencing the file (messages)'),
+    avatar: z.boolean(),
+  }),
+  'An uploaded file as administrators see it (spec 2.15)',
+);
 
 const filesList = z.object({
   ok: z.literal(true),

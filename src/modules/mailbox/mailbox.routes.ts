@@ -4,7 +4,17 @@ import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../http/caller.ts';
-import { announcementBody, announcementIdBody, markReadBody, pageQuery } from './mailbox.schema.ts';
+import { okOnly } from '../../lib/contract.ts';
+import {
+  announcementAddedAnswer,
+  announcementBody,
+  announcementIdBody,
+  announcementsAnswer,
+  markReadBody,
+  notificationsAnswer,
+  pageQuery,
+  unreadAnswer,
+} from './mailbox.schema.ts';
 import { apiRouter } from '../../http/routes.ts';
 
 /** Announcements (read by everyone, written by administrators) and the caller's notifications. */
@@ -17,7 +27,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       tag: 'mailbox',
       summary: 'Site-wide announcements, newest first, paged',
       query: pageQuery,
-      responseDescription: '`{ok, announcements: [{id, title, content, actor, created, updated}]}`',
+      response: announcementsAnswer,
     }),
     login('profile.read'),
     async (req, res) => {
@@ -31,7 +41,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       tag: 'mailbox',
       summary: 'Publish an announcement; every connected socket receives `announcement`',
       body: announcementBody,
-      responseDescription: '`{ok, id}`',
+      response: announcementAddedAnswer,
       errors: {
         400: 'No title (`api.announcement.badTitle`)',
         413: 'Title over 100 or content over 5000 characters (`api.tooLarge`)',
@@ -50,6 +60,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       summary: 'Delete an announcement',
       description: '`id` in the JSON body, or (for clients that send no body with DELETE) in the query string: `?id=`.',
       body: announcementIdBody,
+      response: okOnly,
       errors: { 404: 'No such announcement (`api.announcement.notFound`)' },
     }),
     admin,
@@ -65,7 +76,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       tag: 'mailbox',
       summary: "The caller's notifications, newest first, paged, with the unread count",
       query: pageQuery,
-      responseDescription: '`{ok, notifications: [{id, kind, title, body, created, read}], unread}`',
+      response: notificationsAnswer,
     }),
     login('profile.read'),
     async (req, res) => {
@@ -79,7 +90,7 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
       tag: 'mailbox',
       summary: "Mark some of the caller's notifications read (others' ids are ignored)",
       body: markReadBody,
-      responseDescription: '`{ok, unread}`',
+      response: unreadAnswer,
       errors: { 413: 'More than 1000 ids (`api.tooLarge`)' },
     }),
     login('profile.write'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { okWith } from '../../lib/contract.ts';
+import { announcementPayload, notificationPayload } from '../../realtime/payloads.ts';
 
 /** POST /api/admin/announcements. Over-long text is a size excess (413). */
 export const announcementBody = z.object({
@@ -23,3 +25,18 @@ export type PageQuery = z.infer<typeof pageQuery>;
 export const markReadBody = z.object({
   ids: z.array(z.number().int().positive()).max(1000, 'api.tooLarge'),
 });
+
+/** GET /api/announcements. */
+export const announcementsAnswer = okWith({ announcements: z.array(announcementPayload).describe('Newest first') });
+
+/** POST /api/admin/announcements. */
+export const announcementAddedAnswer = okWith({ id: z.number().int().describe('The new announcement') });
+
+/** GET /api/me/notifications. */
+export const notificationsAnswer = okWith({
+  notifications: z.array(notificationPayload).describe('Newest first'),
+  unread: z.number().int().describe('Unread notifications in all'),
+});
+
+/** POST /api/me/notifications/read. */
+export const unreadAnswer = okWith({ unread: z.number().int().describe('Unread notifications left') });

@@ -7,8 +7,16 @@ import { parse } from '../../lib/validate.ts';
 import { forbidden } from '../../errors.ts';
 import { actorOf } from '../../http/caller.ts';
 import type { PenaltiesService } from './penalties.service.ts';
+import { okOnly } from '../../lib/contract.ts';
 import {
   addPenaltyBody,
+  adminPenaltiesAnswer,
+  appealAddedAnswer,
+  appealsAnswer,
+  myPenaltiesAnswer,
+  penaltyAddedAnswer,
+  reportPunishedAnswer,
+  reportsAnswer,
   appealBody,
   appealsQuery,
   handleAppealBody,
@@ -39,16 +47,13 @@ const PENALTY_REFUSALS =
 export function moderationRoutes({ login, admin, services: { penalties, appeals, reportQueue } }: RouteDeps): Router {
   const r = apiRouter();
 
-  const penaltyList = '`{ok, penalties: [{id, user, action, duration, expires, reason, actor, created, revoked, active}]}`';
-  const appealList = '`{ok, appeals: [{id, penaltyId, user, action, penaltyReason, expires, reason, status, created, handled, handler}]}`';
-
   r.get(
     '/api/admin/penalties',
     describeRoute({
       tag: 'moderation',
       summary: 'Penalties, newest first, filtered by user and by whether they are in force, paged',
       query: penaltiesQuery,
-      responseDescription: `${penaltyList}; ip bans also carry \`ip\``,
+      response: adminPenaltiesAnswer,
     }),
     admin,
     async (req, res) => {
@@ -65,7 +70,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
         'A ban ends the user\'s sessions and sockets (`logged.out`); an ip ban also refuses every request and handshake from ' +
         'the user\'s last login address. The user receives `penalty` and a notification.',
       body: addPenaltyBody,
-      responseDescription: '`{ok, penalty: {id, user, action, duration, expires, reason, actor, created, revoked, active, ip}}`',
+      response: penaltyAddedAnswer,
       errors: {
         400: PENALTY_REFUSALS,
         404: 'Unknown user (`api.user.notFound`)',
@@ -84,6 +89,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       tag: 'moderation',
       summary: 'Revoke a penalty',
       body: idBody,
+      response: okOnly,
       errors: { 404: 'No such penalty (`api.penalty.notFound`)', 409: 'Already revoked (`api.penalty.alreadyRevoked`)' },
     }),
     admin,
@@ -95,7 +101,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
 
   r.get(
     '/api/me/penalties',
-    describeRoute({ tag: 'moderation', summary: "The caller's own penalties, newest first", responseDescription: penaltyList }),
+    describeRoute({ tag: 'moderation', summary: "The caller's own penalties, newest first", response: myPenaltiesAnswer }),
     login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, penalties: await penalties.mine(who(req).userId) });
@@ -108,7 +114,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       tag: 'moderation',
       summary: 'Appeal against one of the caller\'s penalties that is in force',
       body: appealBody,
-      responseDescription: '`{ok, id}`',
+      response: appealAddedAnswer,
       errors: {
         400: 'No reason (`api.appeal.noReason`)',
         404: 'Not a penalty of the caller (`api.penalty.notFound`)',
@@ -124,7 +130,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
 
   r.get(
     '/api/me/appeals',
-    describeRoute({ tag: 'moderation', summary: "The caller's own appeals, newest first", responseDescription: appealList }),
+    describeRoute({ tag: 'moderation', summary: "The caller's own appeals, newest first", response: appealsAnswer }),
     login('profile.read'),
     async (req, res) => {
       res.json({ ok: true, appeals: await appeals.mine(who(req).userId) });
@@ -137,7 +143,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       tag: 'moderation',
       summary: 'Appeals, pending first, filtered by status, paged',
       query: appealsQuery,
-      responseDescription: appealList,
+      response: appealsAnswer,
     }),
     admin,
     async (req, res) => {
@@ -151,6 +157,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       tag: 'moderation',
       summary: 'Decide an appeal (`approve: true` revokes the penalty); the user is notified',
       body: handleAppealBody,
+      response: okOnly,
       errors: { 404: 'No such appeal (`api.appeal.notFound`)', 409: 'Already decided (`api.appeal.handled`)' },
     }),
     admin,
@@ -167,9 +174,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       tag: 'moderation',
       summary: 'Reports, pending first, filtered by status, paged',
       query: reportsQuery,
-      responseDescription:
-        '`{ok, reports: [{id, type, reporter, ip, user, room, idx, reason, snapshot, status, created, handled, handler, penaltyId}]}`; ' +
-        '`user` is the reported user, `room` `{type: "group", gid, name}` or `{type: "direct", users}` for a message report',
+      response: reportsAnswer,
     }),
     admin,
     async (req, res) => {
@@ -183,6 +188,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
       tag: 'moderation',
       summary: 'Close a pending report without a penalty',
       body: idBody,
+      response: okOnly,
       errors: { 404: 'No such report (`api.report.notFound`)', 409: 'Already closed (`api.report.handled`)' },
     }),
     admin,
@@ -201,7 +207,7 @@ export function moderationRoutes({ login, admin, services: { penalties, appeals,
         'The penalty has every effect of `penalties/add` and the user receives a notification. An ip ban covers the ' +
         "report's recorded address when the reporter is punished, else the user's last login address.",
       body: punishReportBody,
-      responseDescription: '`{ok, penaltyId}`',
+      response: reportPunishedAnswer,
       errors: {
         400: PENALTY_REFUSALS,
         404: 'No such report (`api.report.notFound`) or user (`api.user.notFound`)',

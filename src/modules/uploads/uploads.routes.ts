@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { RouteDeps } from '../../http/deps.ts';
 import { who } from '../../http/caller.ts';
 import { describeRoute } from '../../http/openapi.ts';
+import { okOnly } from '../../lib/contract.ts';
 import { parse } from '../../lib/validate.ts';
 import type { FilesService } from './files.service.ts';
 import { declaredLength, readFilePart } from './multipart.ts';
@@ -200,6 +201,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       tag: TAG,
       summary: 'Drop a chunked upload and its chunks',
       body: sessionBody,
+      response: okOnly,
       errors: { 404: 'Unknown or foreign session (`api.upload.sessionGone`)' },
     }),
     login('files.upload'),
@@ -224,10 +226,9 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       emptyBody: true,
       responseDescription: 'Created: the upload URL is in `Location`',
       responseHeaders: z.object({ Location: z.string().describe('`/api/tus/<id>`'), 'Tus-Resumable': tusResumable }),
-      otherResponses: { 412: tusProtocolFailures[412] },
+      otherResponses: { 412: tusProtocolFailures[412], 413: 'Upload-Length over 100 MB; text body' },
       errors: {
         400: 'No `Upload-Length` (`api.upload.tooLarge`), a file name (`api.upload.badName`) or type (`api.upload.badType`) not allowed',
-        413: 'Upload-Length over 100 MB',
       },
     }),
     login('files.upload'),

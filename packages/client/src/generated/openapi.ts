@@ -1834,6 +1834,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminPenalty: {
+            /** @enum {string} */
+            action: "warning" | "mute" | "ban" | "ipban";
+            /** @description In force now */
+            active: boolean;
+            /** @description Who imposed it (current name, or as recorded when the account is gone) */
+            actor: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Seconds as imposed; 0: permanent */
+            duration: number;
+            /** @description When it ends; null: permanent */
+            expires: number | null;
+            id: number;
+            /** @description The address an ip ban covers; null for other actions */
+            ip: string | null;
+            reason: string;
+            revoked: boolean;
+            /** @description The punished user's current name */
+            user: string;
+        };
         AdminUser: {
             /** @description Unix time in milliseconds */
             created: number;
@@ -1847,6 +1868,40 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "active" | "rejected" | "banned";
+        };
+        Announcement: {
+            /** @description The publisher's current name */
+            actor: string;
+            content: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            id: number;
+            title: string;
+            /** @description Unix time in milliseconds */
+            updated: number;
+        };
+        Appeal: {
+            /**
+             * @description The penalty appealed against
+             * @enum {string}
+             */
+            action: "warning" | "mute" | "ban" | "ipban";
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description The penalty's end; null: permanent */
+            expires: number | null;
+            handled: number | null;
+            /** @description Who decided; empty while pending */
+            handler: string;
+            id: number;
+            penaltyId: number;
+            penaltyReason: string;
+            /** @description Why it should be lifted */
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** @description The appellant's current name */
+            user: string;
         };
         AuditEntry: {
             /** @description Dotted verb: `login.fail`, `penalty.add`, `user.rename`… */
@@ -1905,6 +1960,19 @@ export interface components {
             error: string;
             /** @constant */
             ok: false;
+        };
+        File: {
+            avatar: boolean;
+            kind: string;
+            /** @description Stored name */
+            name: string;
+            /** @description Original name */
+            origin: string;
+            size: number;
+            /** @description Upload time */
+            ts: number;
+            /** @description Records referencing the file (messages) */
+            used: number;
         };
         Group: {
             /** @description The announcement, at most 500 characters; empty when none */
@@ -2116,12 +2184,84 @@ export interface components {
              */
             role: "owner" | "admin" | "member";
         };
+        Notification: {
+            body: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            id: number;
+            /** @description `penalty` or `appeal` so far */
+            kind: string;
+            read: 0 | 1;
+            /** @description An i18n key for server-written notifications */
+            title: string;
+        };
+        Penalty: {
+            /** @enum {string} */
+            action: "warning" | "mute" | "ban" | "ipban";
+            /** @description In force now */
+            active: boolean;
+            /** @description Who imposed it (current name, or as recorded when the account is gone) */
+            actor: string;
+            /** @description Unix time in milliseconds */
+            created: number;
+            /** @description Seconds as imposed; 0: permanent */
+            duration: number;
+            /** @description When it ends; null: permanent */
+            expires: number | null;
+            id: number;
+            reason: string;
+            revoked: boolean;
+            /** @description The punished user's current name */
+            user: string;
+        };
         Profile: {
             /** @description Avatar path (`/uploads/...`), empty when none */
             avatar: string;
             name: string;
             nickname: string;
             signature: string;
+        };
+        Report: {
+            /** @description Unix time in milliseconds */
+            created: number;
+            handled: number | null;
+            /** @description Who closed it; empty while pending */
+            handler: string;
+            id: number;
+            /** @description Message reports: the message */
+            idx: number | null;
+            /** @description The reporter's address as the server recorded it */
+            ip: string;
+            /** @description The penalty a punished report imposed */
+            penaltyId: number | null;
+            reason: string;
+            reporter: string;
+            /** @description Message reports: where the message is */
+            room: ({
+                gid: string;
+                /** @description '' once the group is dissolved */
+                name: string;
+                /** @constant */
+                type: "group";
+            } | {
+                /** @constant */
+                type: "direct";
+                /** @description The two participants */
+                users: [
+                    string,
+                    string
+                ];
+            }) | null;
+            /** @description Message reports: the message as it was when reported */
+            snapshot: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "pending" | "dismissed" | "punished";
+            /** @enum {string} */
+            type: "message" | "user";
+            /** @description The reported user (the author, for a message) */
+            user: string;
         };
         User: {
             /** @description Avatar path (`/uploads/...`), empty when none */
@@ -2158,17 +2298,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, id}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        id: number;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2294,8 +2433,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2422,17 +2559,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, appeals: [{id, penaltyId, user, action, penaltyReason, expires, reason, status, created, handled, handler}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        appeals: components["schemas"]["Appeal"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2547,8 +2683,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2922,15 +3056,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files: {
-                            avatar: boolean;
-                            kind: string;
-                            name: string;
-                            origin: string;
-                            size: number;
-                            ts: number;
-                            used: number;
-                        }[];
+                        files: components["schemas"]["File"][];
                         limit: number;
                         offset: number;
                         /** @constant */
@@ -3507,7 +3633,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, penalties: [{id, user, action, duration, expires, reason, actor, created, revoked, active}]}`; ip bans also carry `ip` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3516,8 +3642,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        penalties: components["schemas"]["AdminPenalty"][];
                     };
                 };
             };
@@ -3627,7 +3752,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, penalty: {id, user, action, duration, expires, reason, actor, created, revoked, active, ip}}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3636,8 +3761,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        penalty: components["schemas"]["AdminPenalty"];
                     };
                 };
             };
@@ -3775,8 +3899,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -3915,7 +4037,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, reports: [{id, type, reporter, ip, user, room, idx, reason, snapshot, status, created, handled, handler, penaltyId}]}`; `user` is the reported user, `room` `{type: "group", gid, name}` or `{type: "direct", users}` for a message report */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3924,8 +4046,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        reports: components["schemas"]["Report"][];
                     };
                 };
             };
@@ -4039,8 +4160,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4187,7 +4306,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, penaltyId}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4196,8 +4315,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        penaltyId: number;
                     };
                 };
             };
@@ -5588,17 +5706,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, announcements: [{id, title, content, actor, created, updated}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        announcements: components["schemas"]["Announcement"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5704,17 +5821,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, id}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        id: number;
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12005,17 +12121,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, appeals: [{id, penaltyId, user, action, penaltyReason, expires, reason, status, created, handled, handler}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        appeals: components["schemas"]["Appeal"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12093,17 +12208,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, notifications: [{id, kind, title, body, created, read}], unread}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        notifications: components["schemas"]["Notification"][];
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        unread: number;
                     };
                 };
             };
@@ -12208,7 +12323,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ok, unread}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12217,8 +12332,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        unread: number;
                     };
                 };
             };
@@ -12329,7 +12443,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ok, penalties: [{id, user, action, duration, expires, reason, actor, created, revoked, active}]}` */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12338,8 +12452,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
+                        penalties: components["schemas"]["Penalty"][];
                     };
                 };
             };
@@ -14604,14 +14717,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Upload-Length over 100 MB */
+            /** @description Upload-Length over 100 MB; text body */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
+                content?: never;
             };
             /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
             429: {
@@ -15770,8 +15881,6 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
