@@ -12,6 +12,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   schema_migrations: 'migration bookkeeping: the manifest records the schema version and the import runs the migrations itself',
   upload_sessions: 'chunked uploads in progress: their parts live in the store\'s multipart area, which is not portable; clients start them again',
   upload_parts: 'chunks of the uploads in progress (see upload_sessions)',
+  room_versions:
+    "change counters that validate each node's history cache: the target starts its own (the migration seeds them) and its caches start empty",
 };
 
 export interface Column {
