@@ -101,3 +101,17 @@ export function contractOf(baseUrl: string): Promise<ContractChecker> {
   }
   return checker;
 }
+
+/**
+ * `fetch` for tests that send raw requests (tus, downloads, redirects): the
+ * answer is held to the contract of the server it came from like every
+ * answer of `Client`, then handed back unread.
+ */
+export async function checkedFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input));
+  const res = await fetch(input, init);
+  const contentType = res.headers.get('content-type');
+  const body = contentType?.includes('application/json') ? await res.clone().json() : undefined;
+  (await contractOf(url.origin)).check(init?.method ?? 'GET', url.pathname + url.search, res.status, contentType, body);
+  return res;
+}

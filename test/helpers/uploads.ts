@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { Client, Res } from './client.ts';
 import type { TestNode } from './server.ts';
+import { checkedFetch } from './contract.ts';
 
 /** A valid 1×1 PNG. */
 const PNG_1X1 = Buffer.from(
@@ -38,7 +39,7 @@ export async function postFile(
 ): Promise<Res<Json>> {
   const form = new FormData();
   form.append(opts.field ?? 'file', new Blob([content]), fileName);
-  const res = await fetch((opts.node ?? c.node).url + path, { method: 'POST', headers: authHeaders(c), body: form });
+  const res = await checkedFetch((opts.node ?? c.node).url + path, { method: 'POST', headers: authHeaders(c), body: form });
   const text = await res.text();
   let body: Json;
   try {
@@ -92,7 +93,7 @@ export async function download(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Buffer; headers: Headers }> {
-  const res = await fetch(node.url + path, { headers });
+  const res = await checkedFetch(node.url + path, { headers });
   return { status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
 }
 

@@ -18,6 +18,7 @@ import { startS3, type TestS3 } from '../helpers/s3.ts';
 import type { TestNode } from '../helpers/server.ts';
 import { befriend, groupWith } from '../helpers/social.ts';
 import { uniquePng, uploadSingle } from '../helpers/uploads.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 
 /**
  * `npm run export` / `npm run import` (src/modules/backup): an embedded installation, filled over
@@ -151,7 +152,7 @@ async function send(c: Client, body: Record<string, unknown>): Promise<Json> {
 }
 
 async function download(c: Client, url: string): Promise<Buffer> {
-  const res = await fetch(c.node.url + url, { headers: { cookie: c.cookie ?? '', 'x-forwarded-for': c.ip } });
+  const res = await checkedFetch(c.node.url + url, { headers: { cookie: c.cookie ?? '', 'x-forwarded-for': c.ip } });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }

@@ -65,7 +65,9 @@ describe('the compiled entry points (dist/)', () => {
     expect(await Promise.all(procs.map((p) => p.exited))).toEqual(procs.map(() => 0));
   });
 
-  it.runIf(MODE === 'embedded')('start a new DATA_DIR from the migrated template beside them, and it is up to date', async () => {
+  // Embedded only (a cluster node has no DATA_DIR): registered in that project alone, so no run reports a skip.
+  const embeddedOnly = MODE === 'embedded' ? it : () => undefined;
+  embeddedOnly('start a new DATA_DIR from the migrated template beside them, and it is up to date', async () => {
     expect(existsSync(path.join(dist, 'db-template', 'PG_VERSION'))).toBe(true);
     const dataDir = path.join(path.dirname(dist), 'fresh-data');
     const server = await spawnChat('server', `${dist}/main.js`, { ...env, DATA_DIR: dataDir });

@@ -9,6 +9,7 @@ import { sleep } from '../helpers/client.ts';
 import { TEST_DATA_ROOT } from '../helpers/paths.ts';
 import { type ChatProcess, spawnChat, stopAll } from '../helpers/processes.ts';
 import { ADMIN_PASSWORD, createTestDatabase, MODE } from '../helpers/server.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 
 /**
  * Failover (issue #7): three app nodes and two workers as separate processes
@@ -74,7 +75,7 @@ class Balancer {
     for (let attempt = 0; ; attempt++) {
       const url = this.pick();
       try {
-        const res = await fetch(url + pathAndQuery, { headers: { cookie } });
+        const res = await checkedFetch(url + pathAndQuery, { headers: { cookie } });
         return { status: res.status, body: (await res.json()) as Record<string, unknown> };
       } catch (err) {
         this.failed(url);
@@ -472,14 +473,14 @@ if (MODE === 'cluster') {
       let released = false;
       try {
         const adminUrl = nodes[0]!.url;
-        const login = await fetch(`${adminUrl}/api/login`, {
+        const login = await checkedFetch(`${adminUrl}/api/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.7.7.7' },
           body: JSON.stringify({ username: admin.name, password: admin.password }),
         });
         expect(login.status).toBe(200);
         const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('chat_token='))!;
-        const imposed = await fetch(`${adminUrl}/api/admin/penalties/add`, {
+        const imposed = await checkedFetch(`${adminUrl}/api/admin/penalties/add`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': '10.7.7.7' },
           body: JSON.stringify({ user: target.person.name, action: 'mute', duration: 60, reason: 'failover test' }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, newUser } from '../helpers/client.ts';
 import { GitHubStub, type StubAccount } from '../helpers/github-stub.ts';
 import { startCluster, type TestCluster, type TestNode } from '../helpers/server.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 
 let cluster: TestCluster;
 const stub = new GitHubStub();
@@ -30,7 +31,7 @@ interface Flow {
 async function start(client: Client, mode: string, node: TestNode = client.node): Promise<Flow> {
   const headers: Record<string, string> = { 'x-forwarded-for': client.ip };
   if (client.cookie) headers.cookie = client.cookie;
-  const res = await fetch(`${node.url}/api/oauth/github/start?mode=${mode}`, { headers, redirect: 'manual' });
+  const res = await checkedFetch(`${node.url}/api/oauth/github/start?mode=${mode}`, { headers, redirect: 'manual' });
   expect(res.status, await res.clone().text()).toBe(302);
   const nonce = res.headers.getSetCookie().find((c) => c.startsWith('chat_oauth='))!.split(';')[0]!;
   return { authorize: new URL(res.headers.get('location')!), nonce };
@@ -42,7 +43,7 @@ async function atProvider(flow: Flow, who: StubAccount, opts: { deny?: boolean }
   url.searchParams.set('as_id', String(who.id));
   url.searchParams.set('as_login', who.login);
   if (opts.deny) url.searchParams.set('deny', '1');
-  const res = await fetch(url, { redirect: 'manual' });
+  const res = await checkedFetch(url, { redirect: 'manual' });
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location')!);
 }
@@ -51,7 +52,7 @@ async function atProvider(flow: Flow, who: StubAccount, opts: { deny?: boolean }
 async function callback(client: Client, url: URL, nonce: string | undefined, node?: TestNode) {
   const target = new URL(url.pathname + url.search, node?.url ?? `${url.protocol}//${url.host}`);
   const cookies = [nonce, client.cookie].filter(Boolean).join('; ');
-  const res = await fetch(target, { headers: { 'x-forwarded-for': client.ip, ...(cookies ? { cookie: cookies } : {}) }, redirect: 'manual' });
+  const res = await checkedFetch(target, { headers: { 'x-forwarded-for': client.ip, ...(cookies ? { cookie: cookies } : {}) }, redirect: 'manual' });
   const session = res.headers.getSetCookie().find((c) => c.startsWith('chat_token='));
   if (session) client.cookie = session.split(';')[0];
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: string } };

@@ -5,6 +5,7 @@ import { sendMsg } from '../helpers/messages.ts';
 import { type OwnPostgres, startPostgres } from '../helpers/infra.ts';
 import { startCluster, type TestCluster, type TestNode } from '../helpers/server.ts';
 import { groupWith } from '../helpers/social.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 
 /**
  * PostgreSQL stopped (fast shutdown: every session ended) for five seconds under traffic, then
@@ -79,7 +80,7 @@ function historyReads() {
   const loop = (async () => {
     while (on) {
       const at = Date.now();
-      const res = await fetch(`${cluster.b.url}/api/messages?gid=${gid}&limit=5`, {
+      const res = await checkedFetch(`${cluster.b.url}/api/messages?gid=${gid}&limit=5`, {
         headers: { cookie: bob.cookie!, 'x-forwarded-for': bob.ip },
         signal: AbortSignal.timeout(HANG_MS),
       }).then(

@@ -7,6 +7,7 @@ import { type OwnRedis, startRedis } from '../helpers/infra.ts';
 import { startCluster, type TestCluster, type TestNode } from '../helpers/server.ts';
 import { befriend, groupWith } from '../helpers/social.ts';
 import { completedJobs, keyClient } from './shared-redis.suite.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 
 /**
  * Redis stopped for five seconds under traffic, then started again: once with its data (an
@@ -83,7 +84,7 @@ function livenessProbe() {
     while (on) {
       await Promise.all(
         cluster.nodes.map(async (n) => {
-          const status = await fetch(`${n.url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+          const status = await checkedFetch(`${n.url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
             (r) => r.status,
             (err: Error) => err.name,
           );

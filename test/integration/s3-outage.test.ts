@@ -3,6 +3,7 @@ import { type Client, newUser } from '../helpers/client.ts';
 import { startS3, type TestS3 } from '../helpers/s3.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
 import { download, sendChunk, uniquePng, uploadSingle } from '../helpers/uploads.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 
 /**
  * Object storage unreachable (the S3 server's listener and connections closed: connections are
@@ -80,15 +81,15 @@ describe('S3 unreachable', () => {
     expect(tus.status).toBe(503);
     expect(await tus.json()).toEqual(unavailable);
     // A stored file cannot be served: a JSON 503, not a broken body.
-    const served = await fetch(`${cluster.b.url}${stored.body.url}`);
+    const served = await checkedFetch(`${cluster.b.url}${stored.body.url}`);
     expect(served.status).toBe(503);
     expect(await served.json()).toEqual(unavailable);
-    expect((await fetch(`${cluster.a.url}/api/ready`)).status).toBe(503);
+    expect((await checkedFetch(`${cluster.a.url}/api/ready`)).status).toBe(503);
     expect(await filesOf(user.name)).toBe(filesBefore);
 
     await s3.resume();
     const backAt = Date.now();
-    expect((await fetch(`${cluster.a.url}/api/ready`)).status).toBe(200);
+    expect((await checkedFetch(`${cluster.a.url}/api/ready`)).status).toBe(200);
     const again = await download(cluster.b, stored.body.url);
     expect(again.status).toBe(200);
     expect(again.body.equals(before)).toBe(true);

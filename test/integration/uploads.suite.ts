@@ -22,6 +22,7 @@ import {
   uploadChunked,
   uploadSingle,
 } from '../helpers/uploads.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 
 export type StorageMode = 'disk' | 's3';
 
@@ -109,7 +110,7 @@ export function uploadsSuite(storage: StorageMode): void {
       const beyond = await download(cluster.a, res.body.url, { range: `bytes=${png.length}-` });
       expect(beyond.status).toBe(416);
       expect(beyond.headers.get('content-range')).toBe(`bytes */${png.length}`);
-      const head = await fetch(cluster.a.url + res.body.url, { method: 'HEAD' });
+      const head = await checkedFetch(cluster.a.url + res.body.url, { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(head.headers.get('content-length')).toBe(String(png.length));
     });
@@ -545,7 +546,7 @@ export function uploadsSuite(storage: StorageMode): void {
         upload.start();
       });
       expect(firstUrl).toMatch(/\/api\/tus\/[0-9a-f]{32}$/);
-      const head = await fetch(new URL(firstUrl, cluster.b.url), { method: 'HEAD', headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0' } });
+      const head = await checkedFetch(new URL(firstUrl, cluster.b.url), { method: 'HEAD', headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0' } });
       expect(head.headers.get('upload-offset')).toBe(String(1024 * 1024));
 
       const done = await tusUpload(u.on(cluster.b), content, 'report.pdf', { uploadUrl: new URL(new URL(firstUrl).pathname, cluster.b.url).toString() });
@@ -556,7 +557,7 @@ export function uploadsSuite(storage: StorageMode): void {
       expect(sha(got.body)).toBe(sha(content));
       expect(got.headers.get('content-disposition')).toMatch(/^attachment; filename="report.pdf"/);
       // A client that lost the last response finds the result with HEAD.
-      const after = await fetch(new URL(new URL(firstUrl).pathname, cluster.a.url), { method: 'HEAD', headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0' } });
+      const after = await checkedFetch(new URL(new URL(firstUrl).pathname, cluster.a.url), { method: 'HEAD', headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0' } });
       expect(after.status).toBe(200);
       expect(after.headers.get('upload-url')).toBe(done.headers.url);
       expect(after.headers.get('upload-offset')).toBe(String(content.length));
@@ -568,12 +569,12 @@ export function uploadsSuite(storage: StorageMode): void {
     it('tus takes an API key with files.upload', async () => {
       const u = await newUser(cluster);
       const key = (await u.post('/api/keys', { name: 'tus', scopes: ['files.upload'] })).body.plaintext;
-      const created = await fetch(`${cluster.a.url}/api/tus`, {
+      const created = await checkedFetch(`${cluster.a.url}/api/tus`, {
         method: 'POST',
         headers: { 'x-api-key': key, 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': `filename ${Buffer.from('k.txt').toString('base64')}` },
       });
       expect(created.status).toBe(201);
-      const patched = await fetch(new URL(created.headers.get('location') ?? '', cluster.b.url), {
+      const patched = await checkedFetch(new URL(created.headers.get('location') ?? '', cluster.b.url), {
         method: 'PATCH',
         headers: { 'x-api-key': key, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
         body: 'hello',
@@ -586,35 +587,35 @@ export function uploadsSuite(storage: StorageMode): void {
 
     it('tus needs the same login, keeps uploads private to their owner, and applies the same rules', async () => {
       const [u, other] = [await newUser(cluster), await newUser(cluster)];
-      const anon = await fetch(`${cluster.a.url}/api/tus`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+      const anon = await checkedFetch(`${cluster.a.url}/api/tus`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
       expect(anon.status).toBe(401);
       await expect(tusUpload(u, bytes(100), 'evil.exe')).rejects.toThrow(/400/);
       await expect(tusUpload(u, Buffer.from('not an image at all'), 'fake.png')).rejects.toThrow(/api.upload.badSignature/);
-      const big = await fetch(`${cluster.a.url}/api/tus`, {
+      const big = await checkedFetch(`${cluster.a.url}/api/tus`, {
         method: 'POST',
         headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0', 'upload-length': String(100 * 1024 * 1024 + 1), 'upload-metadata': `filename ${Buffer.from('a.zip').toString('base64')}` },
       });
       expect(big.status).toBe(413);
-      const created = await fetch(`${cluster.a.url}/api/tus`, {
+      const created = await checkedFetch(`${cluster.a.url}/api/tus`, {
         method: 'POST',
         headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filename ${Buffer.from('a.txt').toString('base64')}` },
       });
       expect(created.status).toBe(201);
       const location = created.headers.get('location') ?? '';
-      const peek = await fetch(new URL(location, cluster.a.url), { method: 'HEAD', headers: { cookie: other.cookie ?? '', 'tus-resumable': '1.0.0' } });
+      const peek = await checkedFetch(new URL(location, cluster.a.url), { method: 'HEAD', headers: { cookie: other.cookie ?? '', 'tus-resumable': '1.0.0' } });
       expect(peek.status).toBe(404);
-      const read = await fetch(new URL(location, cluster.a.url), { headers: { cookie: u.cookie ?? '' } });
+      const read = await checkedFetch(new URL(location, cluster.a.url), { headers: { cookie: u.cookie ?? '' } });
       expect(read.status).toBe(404);
     });
 
     it('tus answers OPTIONS with its capabilities, and DELETE abandons an upload (owner only)', async () => {
       const [u, other] = [await newUser(cluster), await newUser(cluster)];
-      const options = await fetch(`${cluster.a.url}/api/tus`, { method: 'OPTIONS', headers: { cookie: u.cookie ?? '' } });
+      const options = await checkedFetch(`${cluster.a.url}/api/tus`, { method: 'OPTIONS', headers: { cookie: u.cookie ?? '' } });
       expect(options.status).toBe(204);
       expect(options.headers.get('tus-version')).toContain('1.0.0');
       expect(options.headers.get('tus-extension')).toContain('termination');
       expect(options.headers.get('tus-max-size')).toBe(String(100 * 1024 * 1024));
-      const created = await fetch(`${cluster.a.url}/api/tus`, {
+      const created = await checkedFetch(`${cluster.a.url}/api/tus`, {
         method: 'POST',
         headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filename ${Buffer.from('a.txt').toString('base64')}` },
       });
@@ -622,7 +623,7 @@ export function uploadsSuite(storage: StorageMode): void {
       const del = (c: Client) => fetch(location, { method: 'DELETE', headers: { cookie: c.cookie ?? '', 'tus-resumable': '1.0.0' } });
       expect((await del(other)).status).toBe(404);
       expect((await del(u)).status).toBe(204);
-      const head = await fetch(location, { method: 'HEAD', headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0' } });
+      const head = await checkedFetch(location, { method: 'HEAD', headers: { cookie: u.cookie ?? '', 'tus-resumable': '1.0.0' } });
       expect([404, 410]).toContain(head.status);
     });
   });
