@@ -38,6 +38,9 @@ const integration = (name: 'embedded' | 'cluster') => ({
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: on this 2-core machine a single file at a
+    // time, with the cores mostly idle while servers and browsers wait on each other (20 min against 13).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
