@@ -457,9 +457,14 @@ export async function upload(): Promise<BenchRow[]> {
   return withCluster(({ env }) => harnessUpload(env, 'cluster'));
 }
 
-/** `npx tsx test/bench/harness.bench.ts [dms|history|twoNodes|logins|me|upload]`: the figures (all without an argument). */
+/** The same upload figure in embedded mode (PGlite in the data directory, no Redis): needs no services. */
+export async function uploadEmbedded(): Promise<BenchRow[]> {
+  return harnessUpload({}, 'embedded');
+}
+
+/** `npx tsx test/bench/harness.bench.ts [dms|history|twoNodes|logins|me|upload|uploadEmbedded]`: the figures (all without an argument). */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const all = { dms, history, twoNodes, logins, me, upload };
+  const all = { dms, history, twoNodes, logins, me, upload, uploadEmbedded };
   const which = process.argv[2] ? [process.argv[2] as keyof typeof all] : (Object.keys(all) as Array<keyof typeof all>);
   for (const w of which) console.table(await all[w]());
   process.exit(0);
