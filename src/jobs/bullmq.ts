@@ -7,6 +7,10 @@ import type { EnqueueOptions, JobCounts, QueueDriver } from './jobs.ts';
 
 /** How long `stop()` lets a worker that is already closing finish before cutting its connections. */
 const FORCE_AFTER_MS = 100;
+/** How long `stop()` waits for a worker's connections to report that they ended. */
+const DISCONNECT_WAIT_MS = 1_000;
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 /**
  * Cluster driver: BullMQ in Redis, one queue per job name (keys under
@@ -115,9 +119,11 @@ export class BullmqDriver implements QueueDriver {
         // longer renewed, so BullMQ's stalled-job check hands it to another worker.
         const closed = await Promise.race([
           w.closing.then(() => true),
-          new Promise<false>((r) => setTimeout(() => r(false), FORCE_AFTER_MS).unref()),
+          delay(FORCE_AFTER_MS).then(() => false),
         ]);
-        if (!closed) await w.disconnect();
+        // BullMQ's disconnect waits for ioredis' 'end', which a client between reconnect attempts (Redis
+        // gone) never emits: its timer is cleared and it has no socket left, so stop waiting for it.
+        if (!closed) await Promise.race([w.disconnect(), delay(DISCONNECT_WAIT_MS)]);
       }),
     );
     await Promise.all([...this.queues.values()].map((q) => q.close()));

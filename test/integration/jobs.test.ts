@@ -5,6 +5,7 @@ import { PgliteDb } from '../../src/db/pglite.ts';
 import { createJobs, createPgBossJobs, type JobName, type Jobs } from '../../src/jobs/index.ts';
 import { randomHex } from '../../src/lib/crypto.ts';
 import { RedisConnector } from '../../src/state/redis-connection.ts';
+import { startRedis } from '../helpers/infra.ts';
 import { MODE, startCluster, type TestCluster } from '../helpers/server.ts';
 import { jobRunTests } from './shared-redis.suite.ts';
 
@@ -135,6 +136,28 @@ describe('job layer', () => {
     it('BullMQ driver: reports outcomes, and stopping waits for the job in progress', async () => {
       const { db, config } = cluster.a.app.ctx;
       await observedStop(await createJobs({ redisPrefix: `tjobs${randomHex(4)}:` }, new RedisConnector(config.redisUrl!, silent), db, silent));
+    });
+
+    it('BullMQ driver: stopping ends while Redis is gone (workers waiting to reconnect are cut off)', async () => {
+      const redis = await startRedis();
+      const jobs = await createJobs({ redisPrefix: 'tjobs:' }, new RedisConnector(redis.url, silent), cluster.a.app.ctx.db, silent);
+      try {
+        jobs.handle('files.expire', async () => {});
+        await jobs.work({ completed: () => {}, failed: () => {} });
+        await jobs.enqueue('files.expire', {});
+        await sleep(300);
+        await redis.stop();
+        // As the app does: a graceful stop bounded by the grace, then the hard stop, which must end.
+        await Promise.race([jobs.stopWorking(), sleep(500)]);
+        let stopped = false;
+        const stopping = jobs.stop().then(() => {
+          stopped = true;
+        });
+        await Promise.race([stopping, sleep(10_000)]);
+        expect(stopped, 'jobs.stop() ended with Redis down').toBe(true);
+      } finally {
+        await redis.close();
+      }
     });
   }
 });
