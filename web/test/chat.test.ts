@@ -206,6 +206,18 @@ describe('two people', () => {
     await start.waitFor();
   });
 
+  it('brings a conversation scrolled up to older messages back down to our own send', async () => {
+    const scroller = log(annP.page, bob.name).locator('[data-testid=virtuoso-scroller]');
+    await scroller.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await message(annP.page, bob.name, 'hello bob').first().waitFor();
+    // The log is virtualised: a message out of view is not rendered at all.
+    await say(annP.page, 'sent from the top');
+    await message(annP.page, bob.name, 'sent from the top').waitFor({ timeout: 5_000 });
+    expect(await message(annP.page, bob.name, 'hello bob').count()).toBe(0);
+  });
+
   it('searches messages', async () => {
     await bobP.page.getByRole('link', { name: 'Search' }).click();
     await bobP.page.getByRole('searchbox', { name: 'Search messages' }).fill('hello');

@@ -6,7 +6,7 @@
  * conversations, who is typing, and the composer.
  */
 import { type Conversation, type MessagePayload, type PendingSend, type RoomKey, type RoomRef, roomKey } from '@chat-server/client';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { Link } from '../ui/kit.tsx';
 import { useT } from '../i18n/index.tsx';
@@ -67,6 +67,8 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
   const receipt = snap.receipts[key];
   const readUpTo = receipt === undefined ? undefined : [...messages].reverse().find((m) => m.from === me?.username && m.idx <= receipt)?.idx;
 
+  const followMine = useFollowMine(virtuoso, pending.length, messages.at(-1)?.from === me?.username);
+
   const dm = roomRef.dm;
   const online = useOnline(dm, conversation && 'online' in conversation ? Boolean(conversation.online) : false);
   const byIdx = useMemo(() => new Map(messages.map((m) => [m.idx, m])), [messages]);
@@ -111,7 +113,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
             firstItemIndex={firstItemIndex}
             initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
             computeItemKey={(_, m) => m.idx}
-            followOutput={(atBottom) => (atBottom ? 'auto' : false)}
+            followOutput={followMine}
             alignToBottom
             startReached={() => void history.older()}
             rangeChanged={({ endIndex }) => {
@@ -175,6 +177,22 @@ function ListFooter({ context }: { context?: ListContext }) {
 }
 
 const LIST_PARTS = { Header: ListHeader, Footer: ListFooter };
+
+/**
+ * Where the view goes when the log grows: it follows new messages while at the bottom, and our own
+ * sends always (a send scrolled up to older messages would otherwise wait, and then land, out of
+ * sight: the footer that shows it waiting does not move the view by itself).
+ */
+function useFollowMine(virtuoso: RefObject<VirtuosoHandle | null>, pendingCount: number, newestIsMine: boolean) {
+  const sent = useRef(pendingCount);
+  useEffect(() => {
+    if (pendingCount > sent.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
+    sent.current = pendingCount;
+  }, [virtuoso, pendingCount]);
+  const mine = useRef(newestIsMine);
+  mine.current = newestIsMine;
+  return useCallback((atBottom: boolean) => (atBottom || mine.current ? 'auto' : false), []);
+}
 
 /** The newest page at open, older pages on demand, until the start of the kept history. */
 function useHistory(key: RoomKey, messages: readonly MessagePayload[]) {
