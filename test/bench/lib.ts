@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -152,4 +153,33 @@ export async function sendTimed(socket: Socket, payload: (content: string) => Re
     .emitWithAck('msg', payload(String(sentAt)))
     .catch(() => ({ ok: false }))) as { ok: boolean };
   return { ok: res.ok, ms: performance.now() - sentAt };
+}
+
+/** Busy and total jiffies of all CPUs so far (/proc/stat). */
+function cpuJiffies(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle + iowait
+  return { busy: total - fields[3]! - (fields[4] ?? 0), total };
+}
+
+/**
+ * Waits until the machine is quiet: two consecutive one-second samples with the CPUs at most
+ * `maxBusy` busy (what the previous suite left, Postgres checkpointing, a build…), for at most
+ * `maxMs`. Figures that the harness takes on an idle machine (start-up) are taken the same way.
+ * Returns how busy the last sample was.
+ */
+export async function waitForQuiet(maxBusy = 0.1, maxMs = 120_000): Promise<number> {
+  const deadline = Date.now() + maxMs;
+  let calm = 0;
+  let last = cpuJiffies();
+  let busy = 1;
+  while (Date.now() < deadline && calm < 2) {
+    await sleep(1000);
+    const now = cpuJiffies();
+    busy = (now.busy - last.busy) / Math.max(1, now.total - last.total);
+    last = now;
+    calm = busy <= maxBusy ? calm + 1 : 0;
+  }
+  return busy;
 }
