@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Ajv } from 'ajv';
 import proxyAddr from 'proxy-addr';
 import { describe, expect, it } from 'vitest';
@@ -416,6 +417,17 @@ describe('infra/Dockerfile', () => {
     expect(JSON.parse(read('package.json')).scripts.prepare).toBe('node web/scripts/ensure-built.mjs && node infra/ensure-dist.mjs');
     expect(dockerfile).toMatch(/-path \.\/web\/scripts\/ensure-built\.mjs/);
     expect(dockerfile).toMatch(/-path \.\/infra\/ensure-dist\.mjs/);
+    // What they import goes along too, and infra/* is left out of the build context but for what the image needs.
+    const ignored = read('.dockerignore').split('\n');
+    const carried = ['infra/ensure-dist.mjs', 'web/scripts/ensure-built.mjs'].flatMap((script) => [
+      script,
+      ...[...read(script).matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((m) => path.posix.join(path.posix.dirname(script), m[1]!)),
+    ]);
+    expect(carried).toContain('infra/build-inputs.mjs');
+    for (const file of carried) {
+      expect(dockerfile, file).toContain(`-path ./${file}`);
+      if (file.startsWith('infra/')) expect(ignored, file).toContain(`!${file}`);
+    }
   });
 
   it('leaves tests, docs, CI and host node_modules out of the build context', () => {

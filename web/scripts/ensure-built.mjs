@@ -13,11 +13,11 @@
  * Plain JavaScript: it runs before anything else is installed or compiled.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputsHash as hashInputs, withLock } from '../../infra/build-inputs.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.dirname(web);
@@ -27,56 +27,8 @@ const stamp = path.join(dist, '.build-hash');
 /** Files whose content decides the build's output. */
 const INPUTS = ['web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/src', 'web/public', 'packages/client/src', 'src/i18n/keys.ts', 'package-lock.json'];
 
-function files(rel) {
-  const abs = path.join(root, rel);
-  if (!existsSync(abs)) return [];
-  if (!statSync(abs).isDirectory()) return [rel];
-  return readdirSync(abs)
-    .sort()
-    .flatMap((f) => files(path.join(rel, f)));
-}
-
 /** The hash of every input's path and content. */
-export function inputsHash() {
-  const h = createHash('sha256');
-  for (const rel of INPUTS.flatMap(files)) {
-    h.update(rel.split(path.sep).join('/'));
-    h.update('\0');
-    h.update(readFileSync(path.join(root, rel)));
-    h.update('\0');
-  }
-  return h.digest('hex');
-}
-
-/**
- * Runs `fn` while holding a lock directory beside the build, so that two processes finding the
- * build stale at once (two test files starting together) build once, one after the other, instead
- * of emptying web/dist under each other. A lock older than two minutes is a crashed builder's.
- */
-function withLock(fn) {
-  const lock = path.join(web, '.build-lock');
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // Gone meanwhile: try again.
-      }
-      if (Date.now() > deadline) throw new Error('timed out waiting for another build of the web client');
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
+export const inputsHash = () => hashInputs(root, INPUTS);
 
 const isFresh = (hash) => existsSync(path.join(dist, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 
@@ -92,7 +44,9 @@ export function ensureBuilt({ quiet = false } = {}) {
     return 'no-vite';
   }
   if (isFresh(inputsHash())) return 'fresh';
-  return withLock(() => {
+  // Two processes finding the build stale at once (two test files starting together) build once,
+  // one after the other, instead of emptying web/dist under each other.
+  return withLock(path.join(web, '.build-lock'), { staleMs: 120_000, waitMs: 180_000, what: 'the web client' }, () => {
     // Another process may have built it while this one waited.
     const hash = inputsHash();
     if (isFresh(hash)) return 'fresh';
