@@ -67,7 +67,8 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
   const receipt = snap.receipts[key];
   const readUpTo = receipt === undefined ? undefined : [...messages].reverse().find((m) => m.from === me?.username && m.idx <= receipt)?.idx;
 
-  const followMine = useFollowMine(virtuoso, pending.length, messages.at(-1)?.from === me?.username);
+  const newest = messages.at(-1);
+  const followMine = useFollowMine(virtuoso, pending.length, newest && newest.from === me?.username ? newest.idx : undefined);
 
   const dm = roomRef.dm;
   const online = useOnline(dm, conversation && 'online' in conversation ? Boolean(conversation.online) : false);
@@ -183,15 +184,21 @@ const LIST_PARTS = { Header: ListHeader, Footer: ListFooter };
  * sends always (a send scrolled up to older messages would otherwise wait, and then land, out of
  * sight: the footer that shows it waiting does not move the view by itself).
  */
-function useFollowMine(virtuoso: RefObject<VirtuosoHandle | null>, pendingCount: number, newestIsMine: boolean) {
+function useFollowMine(virtuoso: RefObject<VirtuosoHandle | null>, pendingCount: number, newestMineIdx: number | undefined) {
   const sent = useRef(pendingCount);
   useEffect(() => {
     if (pendingCount > sent.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
     sent.current = pendingCount;
   }, [virtuoso, pendingCount]);
-  const mine = useRef(newestIsMine);
-  mine.current = newestIsMine;
-  return useCallback((atBottom: boolean) => (atBottom || mine.current ? 'auto' : false), []);
+  const mine = useRef(newestMineIdx);
+  mine.current = newestMineIdx;
+  // Each of our messages is followed once: an older page put in front later must not pull the view down.
+  const followed = useRef(newestMineIdx);
+  return useCallback((atBottom: boolean) => {
+    const ours = mine.current !== undefined && mine.current !== followed.current;
+    followed.current = mine.current;
+    return atBottom || ours ? 'auto' : false;
+  }, []);
 }
 
 /** The newest page at open, older pages on demand, until the start of the kept history. */
