@@ -180,9 +180,10 @@ function ListFooter({ context }: { context?: ListContext }) {
 const LIST_PARTS = { Header: ListHeader, Footer: ListFooter };
 
 /**
- * Where the view goes when the log grows: it follows new messages while at the bottom, and our own
- * sends always (a send scrolled up to older messages would otherwise wait, and then land, out of
- * sight: the footer that shows it waiting does not move the view by itself).
+ * Where the view goes when the log grows: it follows new messages while at the bottom; sending
+ * scrolls to the bottom, and each of our own messages, once stored, is followed once wherever the
+ * reader was (the list is virtualised: a send made while reading older messages would otherwise
+ * wait, and then land, out of sight, since the footer that shows it waiting moves nothing).
  */
 function useFollowMine(virtuoso: RefObject<VirtuosoHandle | null>, pendingCount: number, newestMineIdx: number | undefined) {
   const sent = useRef(pendingCount);
