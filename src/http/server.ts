@@ -7,6 +7,7 @@ import { originPolicyOf } from '../lib/origin-policy.ts';
 import { assertAccessDeclared } from './access.ts';
 import { corsForAllowedOrigins, originGate } from './origin.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
+import { leanJsonAnswers } from './json-answer.ts';
 import { observeRequests } from './request-log.ts';
 import { listRoutes, routedByPath } from './routes.ts';
 
@@ -118,6 +119,7 @@ export function buildExpress(
   app.set('etag', false);
   // `/API/MESSAGES` is not another spelling of `/api/messages` (routers say the same: apiRouter).
   app.set('case sensitive routing', true);
+  leanJsonAnswers(app);
   if (ctx.config.trustProxy !== undefined) app.set('trust proxy', ctx.config.trustProxy);
   const origins = originPolicyOf(ctx.config);
   const json = express.json({ limit: JSON_LIMIT_BYTES });

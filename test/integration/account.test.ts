@@ -112,6 +112,25 @@ describe('health, setup and HTTP hygiene', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('JSON answers carry their type and exact length; HEAD gets the headers without the body', async () => {
+    const u = await newUser(cluster);
+    const get = await fetch(`${cluster.a.url}/api/me`, { headers: { cookie: u.cookie! } });
+    const text = await get.text();
+    expect(get.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(get.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toMatchObject({ ok: true, username: u.name });
+    // Non-ASCII text: the length counts bytes, not characters.
+    await u.post('/api/profile', { signature: 'héllo 世界' });
+    const profile = await fetch(`${cluster.a.url}/api/profile`, { headers: { cookie: u.cookie! } });
+    const bytes = Buffer.from(await profile.arrayBuffer());
+    expect(Number(profile.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString('utf8')).profile.signature).toBe('héllo 世界');
+    const head = await fetch(`${cluster.a.url}/api/me`, { method: 'HEAD', headers: { cookie: u.cookie! } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await head.text()).toBe('');
+  });
+
   it('answers 413 from the declared Content-Length before the body is sent', async () => {
     const { request } = await import('node:http');
     const url = new URL(cluster.a.url);

@@ -32,8 +32,9 @@ export function usersRoutes({ services: { users, auth }, login }: RouteDeps): Ro
     }),
     login('profile.read'),
     async (req, res) => {
-    res.json({ ok: true, ...(await users.me(who(req))) });
-  });
+      res.json({ ok: true, ...(await users.me(who(req))) });
+    },
+  );
 
   r.get(
     '/api/users',
