@@ -32,8 +32,8 @@ export class PresenceService {
 
   /** The user's own view: online whenever connected, invisible or not. */
   async self(userId: number): Promise<{ online: boolean; platforms: string[] }> {
-    const info = (await this.ctx.state.presence.get([userId])).get(userId);
-    return { online: info?.connected ?? false, platforms: info?.platforms ?? [] };
+    const platforms = await this.ctx.state.presence.platforms(userId);
+    return { online: platforms.length > 0, platforms };
   }
 
   /**

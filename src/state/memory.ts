@@ -195,6 +195,11 @@ class MemoryPresence implements PresenceStore {
     return out;
   }
 
+  async platforms(userId: number): Promise<string[]> {
+    const m = this.conns.get(userId);
+    return m ? [...new Set(m.values())] : [];
+  }
+
   async setStatus(userId: number, status: LiveStatus): Promise<void> {
     if (this.conns.has(userId)) this.status.set(userId, status);
   }

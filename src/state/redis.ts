@@ -344,6 +344,11 @@ class RedisPresence implements PresenceStore {
     return out;
   }
 
+  async platforms(userId: number): Promise<string[]> {
+    const agg = await viaRedis(this.redis.hget(this.aggKey(), String(userId)));
+    return agg ? agg.split(',') : [];
+  }
+
   async setStatus(userId: number, status: LiveStatus): Promise<void> {
     await viaRedis(this.redis.hset(this.statusKey(), String(userId), JSON.stringify(status)));
   }

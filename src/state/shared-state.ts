@@ -70,6 +70,8 @@ export interface PresenceStore {
   remove(userId: number, connId: string): Promise<boolean>;
   /** Presence of many users in one round trip. */
   get(userIds: readonly number[]): Promise<Map<number, PresenceInfo>>;
+  /** The distinct platforms one user is connected from (empty: offline), without the live status. */
+  platforms(userId: number): Promise<string[]>;
   /** Live status override while connected; cleared when the last connection closes. */
   setStatus(userId: number, status: LiveStatus): Promise<void>;
   /**
