@@ -58,14 +58,19 @@ export class MemoryState implements SharedState {
   }
 
   async hit(key: string, limit: number, windowMs: number) {
+    const { granted, count, resetMs } = await this.reserve(key, 1, limit, windowMs);
+    return { allowed: granted === 1, count, resetMs };
+  }
+
+  async reserve(key: string, want: number, limit: number, windowMs: number) {
     const now = this.clock.now();
     const window = Math.floor(now / windowMs);
     const resetMs = (window + 1) * windowMs - now;
     const k = `${key}:${window}`;
     const count = Number(this.live(k)?.value ?? 0);
-    if (count >= limit) return { allowed: false, count, resetMs };
-    this.kv.set(k, { value: String(count + 1), expires: now + resetMs });
-    return { allowed: true, count: count + 1, resetMs };
+    const granted = Math.max(0, Math.min(want, limit - count));
+    if (granted > 0) this.kv.set(k, { value: String(count + granted), expires: now + resetMs });
+    return { granted, count: count + granted, window, resetMs };
   }
 
   async takeToken(key: string, ratePerSec: number, burst: number) {

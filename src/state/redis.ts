@@ -2,13 +2,17 @@ import type { Clock } from '../lib/clock.ts';
 import { hashTag, type RedisClient, type RedisConnector, viaRedis } from './redis-connection.ts';
 import type { LiveConnection, LiveStatus, PresenceInfo, PresenceStore, SharedState } from './shared-state.ts';
 
-/** Fixed-window hit that does not count rejected hits (one round trip, atomic). */
-const HIT = `
+/**
+ * Takes up to ARGV[1] of the ARGV[2] hits of a fixed window (rejected hits are not counted), one
+ * round trip, atomic. Returns {granted, count after}. ARGV[3]: the key's TTL.
+ */
+const RESERVE = `
 local c = tonumber(redis.call('GET', KEYS[1]) or '0')
-if c >= tonumber(ARGV[1]) then return {0, c} end
-c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return {1, c}`;
+local grant = math.min(tonumber(ARGV[1]), tonumber(ARGV[2]) - c)
+if grant <= 0 then return {0, c} end
+c = redis.call('INCRBY', KEYS[1], grant)
+if c == grant then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return {grant, c}`;
 
 /**
  * Token bucket in one hash (tokens, time of the last refill), one round trip, atomic.
@@ -106,6 +110,36 @@ if removed == 0 then return 0 end
 if refresh(KEYS[1], KEYS[3], KEYS[4], ARGV[3]) == 0 then return 1 end
 return 0`;
 
+/** Each script with the number of keys it takes (the first arguments of every call). */
+const SCRIPTS = {
+  RESERVE: [RESERVE, 1],
+  TAKE_TOKEN: [TAKE_TOKEN, 1],
+  INCR_TTL: [INCR_TTL, 1],
+  ATTEMPT: [ATTEMPT, 1],
+  FORGIVE: [FORGIVE, 1],
+  PRESENCE_ADD: [PRESENCE_ADD, 4],
+  PRESENCE_REMOVE: [PRESENCE_REMOVE, 4],
+} as const;
+type ScriptName = keyof typeof SCRIPTS;
+
+/**
+ * Makes the scripts commands of a client, run by their SHA1 (EVALSHA; ioredis sends a body only to
+ * a connection that does not have it yet) instead of sending and hashing the whole text with every
+ * call: rate windows and presence run per request and per connection. Done before the client's
+ * first command: ioredis breaks an auto-pipeline that is being filled when a command is defined
+ * meanwhile (its issue #1931). The key count is declared, not passed: an auto-pipelining Redis
+ * Cluster client routes a custom command by its first argument, which must then be the key.
+ */
+function defineScripts(redis: RedisClient): void {
+  for (const [name, [lua, numberOfKeys]] of Object.entries(SCRIPTS)) redis.defineCommand(`chat${name}`, { lua, numberOfKeys });
+}
+
+/** Runs a script: its keys first, then its arguments. */
+function runScript(redis: RedisClient, name: ScriptName, ...keysAndArgs: Array<string | number>): Promise<unknown> {
+  const command = (redis as unknown as Record<string, (...a: Array<string | number>) => Promise<unknown>>)[`chat${name}`]!;
+  return command.apply(redis, keysAndArgs);
+}
+
 /** Expiry is kept in the value so that the injected clock decides it; the Redis TTL only collects garbage. */
 function pack(value: string, expires: number): string {
   return `${expires}|${value}`;
@@ -140,6 +174,7 @@ export class RedisState implements SharedState {
     /** A node that has not heartbeaten for this long is taken as crashed (PRESENCE_TIMEOUT_MS). */
     nodeTimeoutMs: number,
   ) {
+    defineScripts(redis);
     this.presence = new RedisPresence(redis, `${hashTag(`${prefix}pres`)}:`, nodeId, nodeTimeoutMs);
     this.watch(redis);
   }
@@ -189,14 +224,19 @@ export class RedisState implements SharedState {
   }
 
   async hit(key: string, limit: number, windowMs: number) {
+    const { granted, count, resetMs } = await this.reserve(key, 1, limit, windowMs);
+    return { allowed: granted === 1, count, resetMs };
+  }
+
+  async reserve(key: string, want: number, limit: number, windowMs: number) {
     const now = this.clock.now();
     const window = Math.floor(now / windowMs);
     const resetMs = (window + 1) * windowMs - now;
-    const [allowed, count] = (await viaRedis(this.redis.eval(HIT, 1, this.k(`${key}:${window}`), limit, resetMs + 1000))) as [
+    const [granted, count] = (await viaRedis(runScript(this.redis, 'RESERVE', this.k(`${key}:${window}`), want, limit, resetMs + 1000))) as [
       number,
       number,
     ];
-    return { allowed: allowed === 1, count, resetMs };
+    return { granted, count, window, resetMs };
   }
 
   async takeToken(key: string, ratePerSec: number, burst: number) {
@@ -204,26 +244,26 @@ export class RedisState implements SharedState {
     // Once full again the bucket may vanish: a missing bucket is a full one.
     const ttl = Math.ceil(burst / perMs) + 1000;
     const [allowed, retryMs] = (await viaRedis(
-      this.redis.eval(TAKE_TOKEN, 1, this.k(key), String(perMs), burst, this.clock.now(), ttl),
+      runScript(this.redis, 'TAKE_TOKEN', this.k(key), String(perMs), burst, this.clock.now(), ttl),
     )) as [number, number];
     return { allowed: allowed === 1, retryMs };
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {
-    return (await viaRedis(this.redis.eval(INCR_TTL, 1, this.k(key), Math.ceil(ttlMs)))) as number;
+    return (await viaRedis(runScript(this.redis, 'INCR_TTL', this.k(key), Math.ceil(ttlMs)))) as number;
   }
 
   async attempt(key: string, part: string, limit: number, ttlMs: number) {
     const ttl = Math.ceil(ttlMs);
     const [allowed, count, retryMs] = (await viaRedis(
-      this.redis.eval(ATTEMPT, 1, this.k(key), this.clock.now(), limit, ttl, part),
+      runScript(this.redis, 'ATTEMPT', this.k(key), this.clock.now(), limit, ttl, part),
     )) as [number, number, number];
     return { allowed: allowed === 1, count, retryMs };
   }
 
   async forgive(key: string, parts: readonly string[], one = false): Promise<void> {
     if (parts.length === 0) return;
-    await viaRedis(this.redis.eval(FORGIVE, 1, this.k(key), this.clock.now(), one ? '1' : '0', ...parts));
+    await viaRedis(runScript(this.redis, 'FORGIVE', this.k(key), this.clock.now(), one ? '1' : '0', ...parts));
   }
 
   async attemptsBlocked(key: string, limit: number): Promise<number> {
@@ -289,9 +329,9 @@ class RedisPresence implements PresenceStore {
 
   async add(userId: number, connId: string, platform: string): Promise<boolean> {
     const n = (await viaRedis(
-      this.redis.eval(
-        PRESENCE_ADD,
-        4,
+      runScript(
+        this.redis,
+        'PRESENCE_ADD',
         this.userKey(userId),
         this.nodeKey(this.nodeId),
         this.aggKey(),
@@ -311,9 +351,9 @@ class RedisPresence implements PresenceStore {
 
   private async removeFor(node: string, userId: number, connId: string): Promise<boolean> {
     const r = (await viaRedis(
-      this.redis.eval(
-        PRESENCE_REMOVE,
-        4,
+      runScript(
+        this.redis,
+        'PRESENCE_REMOVE',
         this.userKey(userId),
         this.nodeKey(node),
         this.aggKey(),

@@ -20,6 +20,12 @@ export interface SharedState {
    */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; count: number; resetMs: number }>;
   /**
+   * Takes up to `want` of the `limit` hits of the fixed window `windowMs` that contains now (the
+   * window's number, `floor(now / windowMs)`, is returned): `granted` may be fewer, 0 when the
+   * window is full. Like `hit`, refused hits are not counted.
+   */
+  reserve(key: string, want: number, limit: number, windowMs: number): Promise<{ granted: number; count: number; window: number; resetMs: number }>;
+  /**
    * Token bucket `key`, refilled at `ratePerSec` and holding at most `burst` tokens (full when new):
    * takes one token, or refuses and says in how many ms one will be there. Atomic across nodes.
    */
