@@ -136,6 +136,23 @@ export function rateWindowTests(get: () => TestCluster): void {
     expect((await onB.get('/api/me')).status).toBe(200);
   });
 
+  it('a limit over 100 is taken in leases of 1%: never over it across nodes, short by at most a lease', async () => {
+    const cluster = get();
+    const u = await newUser(cluster);
+    const { plaintext } = (await u.post('/api/keys', { name: 'a', scopes: ['profile.read'], rateLimit: 200 })).body;
+    const now = cluster.clock.now();
+    cluster.clock.advance(60_000 - (now % 60_000) + 10);
+    const nodes = [keyClient(cluster.a, plaintext), keyClient(cluster.b, plaintext)];
+    let allowed = 0;
+    for (let i = 0; i < 220; i++) if ((await nodes[i % 2]!.get('/api/me')).status === 200) allowed++;
+    expect(allowed).toBeLessThanOrEqual(200);
+    expect(allowed).toBeGreaterThanOrEqual(198);
+    expect((await nodes[0]!.get('/api/me')).status).toBe(429);
+    expect((await nodes[1]!.get('/api/me')).status).toBe(429);
+    cluster.clock.advance(60_000);
+    expect((await nodes[1]!.get('/api/me')).status).toBe(200);
+  });
+
   it('a key without rateLimit gets 60 per minute', async () => {
     const cluster = get();
     const u = await newUser(cluster);

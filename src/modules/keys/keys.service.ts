@@ -7,6 +7,7 @@ import { randomHex, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { CreateKeyBody, KeyView, UpdateKeyBody } from './keys.schema.ts';
 import { DEFAULT_RATE, grantableScopes, KEY_RE } from './keys.policy.ts';
+import { KeyRateWindows } from './key-rate.ts';
 import { type KeyRow, keysStore } from './keys.store.ts';
 
 const DAY = 86_400_000;
@@ -32,8 +33,11 @@ const view = (k: KeyRow, lastUse?: number): KeyView => ({
 export class KeysService {
   private readonly uses = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
+  private readonly windows: KeyRateWindows;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.windows = new KeyRateWindows(ctx.state, ctx.clock);
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.flushUses().catch((err) => this.ctx.log.warn({ err }, 'key touch failed')), TOUCH_EVERY_MS);
@@ -171,16 +175,16 @@ export class KeysService {
     return entry.identity;
   }
 
-  /** Enforces the key's fixed 60-second window, shared by every node; rejected calls are not counted. */
+  /** Enforces the key's fixed 60-second window, shared by every node (key-rate.ts); rejected calls are not counted. */
   async consumeRate(identity: Identity): Promise<void> {
     const key = identity.key;
     if (!key) return;
-    const res = await this.ctx.state.hit(`rate:key:${key.id}`, key.rateLimit, 60_000);
-    if (!res.allowed) throw new AppError(429, 'api.rateLimited', { headers: { 'Retry-After': '60' } });
+    if (!(await this.windows.take(key.id, key.rateLimit))) throw new AppError(429, 'api.rateLimited', { headers: { 'Retry-After': '60' } });
     this.uses.set(key.id, this.ctx.clock.now());
   }
 
   private async flushUses(): Promise<void> {
+    this.windows.sweep();
     if (this.uses.size === 0) return;
     const batch = new Map(this.uses);
     this.uses.clear();
