@@ -5,7 +5,7 @@
  * build once, one after the other. Plain JavaScript: it runs before anything is compiled.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The files under each of `inputs` (paths relative to `root`), in a stable order. */
@@ -25,6 +25,41 @@ export function inputsHash(root, inputs) {
     h.update(rel.split(path.sep).join('/')).update('\0').update(readFileSync(path.join(root, rel))).update('\0');
   }
   return h.digest('hex');
+}
+
+/** The hash of every input file's path, size and modification time: no file is read. */
+function inputsStat(root, inputs) {
+  const h = createHash('sha256');
+  for (const rel of inputs.flatMap((i) => files(root, i))) {
+    const s = statSync(path.join(root, rel));
+    h.update(`${rel.split(path.sep).join('/')}\0${s.size}\0${s.mtimeMs}\0`);
+  }
+  return h.digest('hex');
+}
+
+/**
+ * Whether the build whose main file is `output` and whose stamp is `stampFile` (its inputs'
+ * content hash, then their stat fingerprint) is there and was made from the inputs as they are. Like git's index, an unchanged stat
+ * fingerprint (every path, size and mtime) answers without reading a file: that is every
+ * `npm start` of an unchanged tree. When it differs (a checkout touched the files), the contents
+ * decide, and an unchanged content refreshes the fingerprint. The fingerprint is taken before the
+ * contents are read, so a file changed meanwhile makes the next check read them again.
+ * Returns `{ fresh: true }`, or `{ fresh: false, stamp }`: what `writeStamp` records once built.
+ */
+export function checkBuild(root, inputs, { output, stampFile }) {
+  const built = existsSync(output) && existsSync(stampFile);
+  const [hash, stat] = built ? readFileSync(stampFile, 'utf8').split('\n') : [];
+  const nowStat = inputsStat(root, inputs);
+  if (stat !== undefined && stat === nowStat) return { fresh: true };
+  const nowHash = inputsHash(root, inputs);
+  const stamp = `${nowHash}\n${nowStat}`;
+  if (hash !== nowHash) return { fresh: false, stamp };
+  try {
+    writeFileSync(stampFile, stamp);
+  } catch {
+    // A read-only tree: the contents will be read again next time, that is all.
+  }
+  return { fresh: true };
 }
 
 /**
