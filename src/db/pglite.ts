@@ -40,6 +40,12 @@ export class PgliteDb extends BaseDb {
 
   private constructor(readonly pg: PGlite) {
     super();
+    this.scheduleReplans();
+  }
+
+  replanPrepared(): void {
+    // runNamed closes a statement before parsing it again under its name.
+    this.statements.clear();
   }
 
   static async open(dir: string | undefined, template = TEMPLATE_DIR): Promise<PgliteDb> {
@@ -123,6 +129,7 @@ export class PgliteDb extends BaseDb {
   }
 
   async close(): Promise<void> {
+    this.stopReplans();
     if (!this.pg.closed) await this.pg.close();
   }
 }

@@ -13,6 +13,7 @@ export class PostgresDb extends BaseDb {
     super();
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
+    this.scheduleReplans();
   }
 
   /**
@@ -26,6 +27,8 @@ export class PostgresDb extends BaseDb {
         connectionString: url,
         max,
         idleTimeoutMillis: 30_000,
+        // Statements of earlier generations (replanPrepared) stay prepared on a connection until it closes.
+        maxLifetimeSeconds: 3_600,
         connectionTimeoutMillis: connectTimeoutMs,
         // A database host that vanishes without closing the connection is noticed by TCP keepalive.
         keepAlive: true,
@@ -38,10 +41,14 @@ export class PostgresDb extends BaseDb {
 
   /**
    * Bumped when Postgres refuses a prepared statement whose tables changed shape
-   * under it (a migration run by another node): the next use prepares anew
-   * under new names.
+   * under it (a migration run by another node), and on the replan schedule: the
+   * next use prepares anew under new names.
    */
   private generation = 0;
+
+  replanPrepared(): void {
+    this.generation++;
+  }
 
   protected async rawQuery(sql: string, params: readonly unknown[]): Promise<Row[]> {
     return this.send(this.pool, sql, params);
@@ -96,6 +103,7 @@ export class PostgresDb extends BaseDb {
   }
 
   async close(): Promise<void> {
+    this.stopReplans();
     await this.pool.end();
   }
 }

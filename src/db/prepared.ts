@@ -18,7 +18,9 @@
  * so it would be planned anew on every run. Such statements read their arrays
  * through a fenced sub-select (`from (select $1::int[] as a offset 0) p, unnest(p.a)`):
  * the length is then unknown to both plans, and the generic one is kept
- * (checked in test/integration/database.test.ts).
+ * (checked in test/integration/database.test.ts). A generic plan reflects the
+ * tables' sizes when it was made, so the drivers prepare everything anew on a
+ * schedule (REPLAN_AFTER_MS in driver.ts).
  */
 const names = new Map<string, string>();
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BaseDb } from '../../src/db/driver.ts';
+import { PostgresDb } from '../../src/db/postgres.ts';
 import { prepared } from '../../src/db/prepared.ts';
 import { UniqueViolation } from '../../src/errors.ts';
 import { randomHex } from '../../src/lib/crypto.ts';
@@ -57,6 +59,34 @@ describe('prepared statements', () => {
     // The session (PGlite) or the pooled connections (Postgres) carry on, prepared or not.
     expect(await db.tx(async (q) => q.query(insert, [3, 'three']))).toEqual([{ id: 3 }]);
     expect(await db.query(`select v from ${table} order by id`)).toEqual([{ v: 'one' }, { v: 'three' }]);
+  });
+
+  it('are planned anew on the replan schedule: a plan made on an empty table does not outlive its growth', async () => {
+    const shared = cluster.a.app.ctx.db as BaseDb;
+    // One connection, whose statements we read (PGlite has only its one session).
+    const url = cluster.a.app.ctx.config.databaseUrl;
+    const db = url ? PostgresDb.connect(url, 1) : shared;
+    try {
+      const table = `prep_${randomHex(4)}`;
+      await db.exec(`create table ${table} (room text, idx int, v text, primary key (room, idx)); analyze ${table}`);
+      const trim = prepared(`select count(*)::int as n from ${table} where room = $1 and idx <= $2`);
+      const planNow = () =>
+        db.tx(async (q) => {
+          // The first five runs are planned for their values; from the sixth on the generic plan is kept.
+          for (let i = 0; i < 6; i++) await q.query(trim, ['r1', 10]);
+          const [named] = await q.query<{ name: string }>('select name from pg_prepared_statements where statement = $1 order by prepare_time desc limit 1', [trim]);
+          const plan = await q.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute ${named!.name}('r1', 10)`);
+          return plan.map((r) => r['QUERY PLAN']).join('\n');
+        });
+      expect(await planNow()).toMatch(/Seq Scan/);
+      await db.exec(`insert into ${table} select 'r' || (i % 100), i, 'x' from generate_series(1, 50000) i`);
+      // Nothing analyzed the table (autovacuum takes a minute; PGlite has none): the empty table's plan stays.
+      expect(await planNow()).toMatch(/Seq Scan/);
+      db.replanPrepared();
+      expect(await planNow()).toMatch(/Index Cond: \(\(room = \$1\) AND \(idx <= \$2\)\)/);
+    } finally {
+      if (db !== shared) await db.close();
+    }
   });
 
   it('run the statements of the send path with the plan prepared for them, not planned again on every send', async () => {
