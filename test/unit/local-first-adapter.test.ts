@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { ClusterAdapter, type ClusterMessage, type ClusterResponse, MessageType } from 'socket.io-adapter';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverLocallyFirst, publishedBy } from '../../src/realtime/local-first-adapter.ts';
+import { deliverLocallyFirst, PublishCounter, publishedBy } from '../../src/realtime/local-first-adapter.ts';
 
 /** A cluster adapter whose broker never answers a publish (Redis slow or busy), recording what it was given. */
 class UnansweredBroker extends ClusterAdapter {
@@ -110,5 +110,84 @@ describe('deliverLocallyFirst', () => {
     const got = heard(client, 300);
     io.to('r').emit('msg', { text: 'held' });
     expect(await got).toBeUndefined();
+  });
+});
+
+describe('PublishCounter', () => {
+  const settled = async (p: Promise<void>) => {
+    let done = false;
+    void p.then(() => {
+      done = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    return done;
+  };
+
+  it('allSoFar() waits for every publish started before it, whatever order they end in', async () => {
+    const c = new PublishCounter();
+    expect(await settled(c.allSoFar())).toBe(true);
+    const end1 = c.started();
+    const end2 = c.started();
+    const both = c.allSoFar();
+    const end3 = c.started();
+    const all3 = c.allSoFar();
+    end2();
+    expect(await settled(both)).toBe(false);
+    end1();
+    expect(await settled(both)).toBe(true);
+    // The third started after `both` asked: it holds only the later waiter.
+    expect(await settled(all3)).toBe(false);
+    end3();
+    expect(await settled(all3)).toBe(true);
+    expect(await settled(c.allSoFar())).toBe(true);
+  });
+});
+
+/** A broker that hands every publish back to its publisher, as Redis does on a channel it listens to. */
+class EchoBroker extends ClusterAdapter {
+  parsed: ClusterMessage[] = [];
+  protected doPublish(message: ClusterMessage): Promise<string> {
+    const raw = Buffer.from(JSON.stringify(message));
+    setImmediate(() => this.onRawMessage(raw, Buffer.from('channel')));
+    return Promise.resolve('offset');
+  }
+  protected doPublishResponse(_requester: string, _response: ClusterResponse): Promise<void> {
+    return Promise.resolve();
+  }
+  /** What the sharded Redis adapter does with what it hears. */
+  onRawMessage(raw: Buffer, _channel: Buffer): void {
+    const message = JSON.parse(raw.toString()) as ClusterMessage;
+    this.parsed.push(message);
+    this.onMessage(message);
+  }
+}
+
+describe('own publishes heard back', () => {
+  it('are dropped unparsed; another node’s are parsed and delivered, even when their text ends like ours', async () => {
+    let adapter: EchoBroker | undefined;
+    const Echo = EchoBroker as unknown as new (nsp: unknown) => ClusterAdapter;
+    const { io, client } = await serverWithClient(
+      deliverLocallyFirst((nsp) => {
+        adapter = new Echo(nsp) as unknown as EchoBroker;
+        return adapter as unknown as ClusterAdapter;
+      }),
+    );
+    const got = heard(client, 1000);
+    io.to('r').emit('msg', { text: 'mine' });
+    expect(await got).toEqual({ text: 'mine' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(adapter!.parsed).toHaveLength(0);
+
+    const ours = `,"uid":"${(adapter as unknown as { uid: string }).uid}","nsp":"/"}`;
+    const foreign = {
+      type: MessageType.BROADCAST,
+      data: { packet: { type: 2, data: ['msg', { text: ours }], nsp: '/' }, opts: { rooms: ['r'], except: [], flags: {} } },
+      uid: 'another-node',
+      nsp: '/',
+    };
+    const delivered = heard(client, 1000);
+    adapter!.onRawMessage(Buffer.from(JSON.stringify(foreign)), Buffer.from('channel'));
+    expect(await delivered).toEqual({ text: ours });
+    expect(adapter!.parsed).toHaveLength(1);
   });
 });
