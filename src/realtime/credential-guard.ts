@@ -140,7 +140,12 @@ export class CredentialGuard {
     if (h.expires !== null && h.expires <= this.ctx.clock.now()) return this.refuse(socket, h, this.expired(h), 'now');
     let identity: Identity | undefined;
     try {
-      identity = await resolveIdentity(this.services.auth, this.services.keys, h.headers);
+      // A session's connection asks by the hash it keeps: the same answer as its headers would give
+      // (the cookie or token hashes to it), without parsing and hashing them on every event.
+      identity =
+        h.sessionHash !== null
+          ? await this.services.auth.resolveSessionHash(h.sessionHash)
+          : await resolveIdentity(this.services.auth, this.services.keys, h.headers);
     } catch (err) {
       if (err instanceof AppError && err.status === 401) {
         return this.refuse(socket, h, { error: err.key, reason: KEY_REASONS[err.key] ?? 'unauthorized' }, err.key === 'api.key.expired' ? 'now' : 'later');

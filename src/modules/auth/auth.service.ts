@@ -273,7 +273,11 @@ export class AuthService {
   /** The identity behind a session cookie, or undefined when it is unknown or expired. */
   async resolveSession(token: string): Promise<Identity | undefined> {
     if (token.length < 20 || token.length > 100) return undefined;
-    const hash = sha256Hex(token);
+    return this.resolveSessionHash(sha256Hex(token));
+  }
+
+  /** The same by the token's sha256 (what a connection keeps of the session it was opened with). */
+  async resolveSessionHash(hash: string): Promise<Identity | undefined> {
     const cacheKey = `c:${hash}`;
     const cached = this.ctx.identities.get(cacheKey);
     if (cached) return cached.identity;
