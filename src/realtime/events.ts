@@ -11,6 +11,7 @@ import {
   type messagePayload,
   type notificationPayload,
   PLATFORMS,
+  type penaltyLiftedPayload,
   type penaltyPayload,
   type presencePayload,
   type reactionPayload,
@@ -37,6 +38,8 @@ export type AckFailure = z.infer<typeof ackFailure>;
 
 export type PresencePayload = z.infer<typeof presencePayload>;
 export type PenaltyPayload = z.infer<typeof penaltyPayload>;
+/** `penalty.lifted`: the penalty `id` was revoked. */
+export type PenaltyLiftedPayload = z.infer<typeof penaltyLiftedPayload>;
 /** `friends.changed`: `name` is the other party, `by` who acted (either of the two). */
 export type FriendsChangedPayload = z.infer<typeof friendsChangedPayload>;
 /** `group.members`: `name` is the member the change is about. */

@@ -51,6 +51,11 @@ export const penaltyPayload = z.object({
   reason: z.string(),
 });
 
+export const penaltyLiftedPayload = z.object({
+  id: z.number().int().describe('The penalty (as in `GET /api/me/penalties`)'),
+  action: z.enum(['warning', 'mute', 'ban', 'ipban']),
+});
+
 export const meChangedPayload = z.object({ name: z.string().describe('The account name now') });
 
 export const friendsChangedPayload = z.object({
@@ -207,6 +212,11 @@ export const serverEvents = {
       'This account, session or key was logged out (ban, password reset, deletion, logout, key revoked); the server disconnects the connection next and the client should not reconnect with the same credentials (except after `renamed`).',
   },
   penalty: { payload: penaltyPayload, description: 'A penalty was imposed on this user.' },
+  'penalty.lifted': {
+    payload: penaltyLiftedPayload,
+    description:
+      'A penalty of this user was revoked (by an administrator, or by approving an appeal): what it restricted is allowed again; refetch `GET /api/me/penalties`.',
+  },
   'me.changed': { payload: meChangedPayload, description: 'Own account changed (rename, role): refetch `GET /api/me`.' },
   'friends.changed': {
     payload: friendsChangedPayload,

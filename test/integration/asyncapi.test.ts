@@ -191,9 +191,13 @@ describe('the traffic of a real session matches the document', () => {
     await announced;
     const notified = waitFor(carolSocket, 'notification', () => true, 15_000);
     const penalised = waitFor(carolSocket, 'penalty');
-    expect((await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'warning', duration: 0 })).status).toBe(200);
+    const warned = await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'warning', duration: 0 });
+    expect(warned.status).toBe(200);
     await penalised;
     await notified;
+    const lifted = waitFor(carolSocket, 'penalty.lifted');
+    expect((await admin.post('/api/admin/penalties/revoke', { id: warned.body.penalty.id })).status).toBe(200);
+    await lifted;
     const changed = waitFor(carolSocket, 'me.changed');
     expect((await admin.post('/api/admin/user/role', { name: carol.name, role: 'admin' })).status).toBe(200);
     await changed;

@@ -148,7 +148,12 @@ describe('mute', () => {
     const id = await idOf(target.name);
     const { penalty } = (await admin.post('/api/admin/penalties/add', { user: target.name, action: 'mute', duration: 0 })).body;
     expect(await canSend('b', id)).toBe('api.msg.muted');
+    const socket = await target.socket({ node: cluster.a });
+    const lifted = waitFor(socket, 'penalty.lifted');
     expect((await admin.on(cluster.b).post('/api/admin/penalties/revoke', { id: penalty.id })).body).toEqual({ ok: true });
+    // Pushed to the user's connections on the other node too (additive to the spec: clients lift the mute live).
+    expect(await lifted).toEqual({ id: penalty.id, action: 'mute' });
+    socket.close();
     expect(await canSend('a', id)).toBe('ok');
     expect(await canSend('b', id)).toBe('ok');
     const again = await admin.post('/api/admin/penalties/revoke', { id: penalty.id });
@@ -323,7 +328,9 @@ describe('appeals', () => {
 
     const socket = await target.socket({ node: cluster.b });
     const notified = waitFor(socket, 'notification', (n: { kind: string }) => n.kind === 'appeal');
+    const lifted = waitFor(socket, 'penalty.lifted');
     expect((await admin.post('/api/admin/appeals/handle', { id: appealId, approve: true })).body).toEqual({ ok: true });
+    expect(await lifted).toEqual({ id: penalty.id, action: 'mute' });
     expect(await notified).toMatchObject({ title: 'api.notify.appeal.approved' });
     socket.close();
     expect(await canSend('b', id)).toBe('ok');

@@ -389,7 +389,7 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     expect((await dan.post('/api/groups/invite/accept', { id: invitation.id })).status).toBe(200);
   });
 
-  it('on a phone: creates an API key shown once, appeals a mute that is lifted live, changes the password', async () => {
+  it('on a phone: creates an API key shown once, appeals a mute that is lifted live, sees a revoked one lifted live, changes the password', async () => {
     const p = await person(browser, cluster.a.url, { viewport: PHONE });
     people.push(p);
     const { page } = p;
@@ -415,6 +415,11 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await open(page, reviewed);
     expect(await composer(page).isDisabled()).toBe(true);
     expect((await admin.post('/api/admin/appeals/handle', { id: appeal.id, approve: true })).status).toBe(200);
+    await expect.poll(() => composer(page).isDisabled(), { timeout: 10_000 }).toBe(false);
+    // Revoked directly (no appeal, so no notification either): lifted live all the same (`penalty.lifted`).
+    const again = (await admin.post('/api/admin/penalties/add', { user: dan.name, action: 'mute', duration: 3600, reason: 'again' })).body.penalty;
+    await expect.poll(() => composer(page).isDisabled(), { timeout: 10_000 }).toBe(true);
+    expect((await admin.post('/api/admin/penalties/revoke', { id: again.id })).status).toBe(200);
     await expect.poll(() => composer(page).isDisabled(), { timeout: 10_000 }).toBe(false);
 
     await page.getByRole('link', { name: 'Settings' }).click();

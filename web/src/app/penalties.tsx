@@ -1,8 +1,9 @@
 /**
  * The account's penalties in force: a mute disables every composer until it
- * ends; a `penalty` event (a new warning, mute or ban) is shown at once. A ban
- * ends the session from the server's side (`logged.out`), which the session
- * turns into the login screen with its message.
+ * ends or is lifted (`penalty.lifted`); a `penalty` event (a new warning, mute
+ * or ban) is shown at once. A ban ends the session from the server's side
+ * (`logged.out`), which the session turns into the login screen with its
+ * message.
  */
 import { createContext, type ReactNode, use, useEffect, useState } from 'react';
 import type { PenaltyPayload } from '@chat-server/client';
@@ -33,8 +34,12 @@ const Ctx = createContext<PenaltyState>({ mute: null, list: [], reload: () => {}
 
 export function PenaltyProvider({ children }: { children: ReactNode }) {
   const t = useT();
-  // Reloaded on `notification` too: an approved appeal lifts a mute and writes one (a revocation alone sends no event).
-  const q = useQuery(async (api) => (await ok(api.GET('/api/me/penalties'))).penalties as unknown as Penalty[], [], ['penalty', 'notification']);
+  // Reloaded when a penalty is imposed or lifted (revoked, or an appeal approved), and on `notification`.
+  const q = useQuery(
+    async (api) => (await ok(api.GET('/api/me/penalties'))).penalties as unknown as Penalty[],
+    [],
+    ['penalty', 'penalty.lifted', 'notification'],
+  );
   const [latest, setLatest] = useState<PenaltyPayload | null>(null);
   const [now, setNow] = useState(Date.now);
   useServerEvent('penalty', (p) => setLatest(p));
