@@ -39,12 +39,13 @@ function inputsStat(root, inputs) {
 
 /**
  * Whether the build whose main file is `output` and whose stamp is `stampFile` (its inputs'
- * content hash, then their stat fingerprint) is there and was made from the inputs as they are. Like git's index, an unchanged stat
- * fingerprint (every path, size and mtime) answers without reading a file: that is every
- * `npm start` of an unchanged tree. When it differs (a checkout touched the files), the contents
- * decide, and an unchanged content refreshes the fingerprint. The fingerprint is taken before the
- * contents are read, so a file changed meanwhile makes the next check read them again.
- * Returns `{ fresh: true }`, or `{ fresh: false, stamp }`: what `writeStamp` records once built.
+ * content hash, then their stat fingerprint) is there and was made from the inputs as they are.
+ * Like git's index, an unchanged stat fingerprint (every path, size and mtime) answers without
+ * reading a file: that is every `npm start` of an unchanged tree. When it differs (a checkout
+ * touched the files), the contents decide, and an unchanged content refreshes the fingerprint.
+ * The fingerprint is taken before the contents are read, so a file changed meanwhile makes the
+ * next check read them again. Returns `{ fresh: true }`, or `{ fresh: false, stamp }`: the text
+ * to write to `stampFile` once built.
  */
 export function checkBuild(root, inputs, { output, stampFile }) {
   const built = existsSync(output) && existsSync(stampFile);
@@ -87,5 +88,15 @@ export function withLock(lock, { staleMs, waitMs, what }, fn) {
     return fn();
   } finally {
     rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Runs a build step as a script: its error is printed under `label`, and the process exits 1. */
+export function runStep(label, step) {
+  try {
+    step();
+  } catch (err) {
+    console.error(`[${label}] ${err.message}`);
+    process.exit(1);
   }
 }

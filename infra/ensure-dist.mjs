@@ -3,7 +3,8 @@
  * Builds the server into dist/ (`npm run build`: the compiled entry points and the embedded
  * database template) when it is missing or older than its sources, so that `npm start` runs
  * compiled JavaScript: the root's `prepare` (at `npm install`) and `prestart` run it. "Older" is
- * decided by a hash of the inputs kept in dist/: an unchanged tree costs a stat of each input, no build.
+ * decided by a hash of the inputs kept in dist/: an unchanged tree costs a stat of each input, no
+ * build.
  *
  * Skips quietly where there is nothing to build with (an install without dev dependencies, a
  * checkout without the sources). Plain JavaScript, like web/scripts/ensure-built.mjs: it runs
@@ -14,7 +15,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBuild, withLock } from './build-inputs.mjs';
+import { checkBuild, runStep, withLock } from './build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -49,11 +50,4 @@ export function ensureDist() {
   });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    ensureDist();
-  } catch (err) {
-    console.error(`[build] ${err.message}`);
-    process.exit(1);
-  }
-}
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runStep('build', ensureDist);

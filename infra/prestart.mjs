@@ -5,17 +5,8 @@
  * before every start, and a Node process costs tens of milliseconds to start.
  */
 import { ensureBuilt } from '../web/scripts/ensure-built.mjs';
+import { runStep } from './build-inputs.mjs';
 import { ensureDist } from './ensure-dist.mjs';
 
-try {
-  ensureBuilt();
-} catch (err) {
-  console.error(`[web] ${err.message}`);
-  process.exit(1);
-}
-try {
-  ensureDist();
-} catch (err) {
-  console.error(`[build] ${err.message}`);
-  process.exit(1);
-}
+runStep('web', () => ensureBuilt());
+runStep('build', ensureDist);

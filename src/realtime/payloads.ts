@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { component, millis } from '../lib/contract.ts';
 import { reactBody, recallBody, sendBody, typingBody } from '../modules/messages/messages.schema.ts';
 import { MESSAGE_TYPES } from '../modules/messages/messages.policy.ts';
+import { PENALTY_ACTIONS } from '../modules/moderation/penalties.policy.ts';
 
 /**
  * The Socket.IO protocol as zod schemas: every server → client payload, every
@@ -46,14 +47,14 @@ export const loggedOutPayload = z.object({
 });
 
 export const penaltyPayload = z.object({
-  action: z.enum(['warning', 'mute', 'ban', 'ipban']),
+  action: z.enum(PENALTY_ACTIONS),
   expires: millis.nullable().describe('When it ends (Unix ms); null: permanent'),
   reason: z.string(),
 });
 
 export const penaltyLiftedPayload = z.object({
   id: z.number().int().describe('The penalty (as in `GET /api/me/penalties`)'),
-  action: z.enum(['warning', 'mute', 'ban', 'ipban']),
+  action: z.enum(PENALTY_ACTIONS),
 });
 
 export const meChangedPayload = z.object({ name: z.string().describe('The account name now') });

@@ -164,6 +164,9 @@ class TokenBucket {
   }
 }
 
+/** The platforms of a user's connections (connection id → platform), each once. */
+const distinctPlatforms = (conns: Map<string, string> | undefined): string[] => (conns ? [...new Set(conns.values())] : []);
+
 class MemoryPresence implements PresenceStore {
   private readonly conns = new Map<number, Map<string, string>>();
   private readonly status = new Map<number, LiveStatus>();
@@ -193,7 +196,7 @@ class MemoryPresence implements PresenceStore {
       const m = this.conns.get(id);
       out.set(id, {
         connected: !!m && m.size > 0,
-        platforms: m ? [...new Set(m.values())] : [],
+        platforms: distinctPlatforms(m),
         status: this.status.get(id) ?? null,
       });
     }
@@ -201,8 +204,7 @@ class MemoryPresence implements PresenceStore {
   }
 
   async platforms(userId: number): Promise<string[]> {
-    const m = this.conns.get(userId);
-    return m ? [...new Set(m.values())] : [];
+    return distinctPlatforms(this.conns.get(userId));
   }
 
   async setStatus(userId: number, status: LiveStatus): Promise<void> {

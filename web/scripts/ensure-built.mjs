@@ -17,7 +17,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBuild, withLock } from '../../infra/build-inputs.mjs';
+import { checkBuild, runStep, withLock } from '../../infra/build-inputs.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.dirname(web);
@@ -66,11 +66,4 @@ function build(stampText, quiet, say, vite) {
   return 'built';
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    ensureBuilt();
-  } catch (err) {
-    console.error(`[web] ${err.message}`);
-    process.exit(1);
-  }
-}
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runStep('web', () => ensureBuilt());
