@@ -72,3 +72,31 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(bad, `axe on ${what}`).toEqual([]);
 }
+
+/**
+ * Nothing wider than the viewport: neither the page nor the header bar nor the main navigation
+ * scrolls sideways, and every destination of the navigation lies inside the viewport with a
+ * target of at least 24 × 24 px.
+ */
+export async function expectFits(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate('document.documentElement.scrollWidth'), 'page width').toBeLessThanOrEqual(width);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [what, box] of [
+    ['header bar', page.getByRole('banner')],
+    ['main navigation', nav],
+    ['its list', nav.getByRole('list')],
+  ] as const) {
+    const [scroll, client] = await box.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+    expect(scroll, `${what}: scrollWidth ${scroll} within clientWidth ${client}`).toBeLessThanOrEqual(client);
+  }
+  const links = await nav.getByRole('link').all();
+  expect(links.length).toBeGreaterThanOrEqual(6);
+  for (const link of links) {
+    const box = await link.boundingBox();
+    const name = await link.getAttribute('href');
+    expect(box, `${name} is rendered`).not.toBeNull();
+    expect(box!.x, `${name} starts inside`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${name} ends inside`).toBeLessThanOrEqual(width);
+    expect(Math.min(box!.width, box!.height), `${name} is large enough to tap`).toBeGreaterThanOrEqual(24);
+  }
+}

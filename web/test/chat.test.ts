@@ -9,7 +9,8 @@
  * server restarts, and what was sent meanwhile appears. Also: friend
  * decline, remark and removal; the mailbox's live count; a reviewed group
  * joined from a shared link, approved, muted, invited to and renamed; API
- * keys, an appeal that lifts a mute and a password change on a phone; a
+ * keys, an appeal that lifts a mute and a password change on a phone, where
+ * the main navigation fits the width; a
  * chunked upload resumed after a failed chunk; a Chinese browser. axe finds
  * no serious or critical problem on the main screens.
  */
@@ -23,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
 import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
-import { expectAccessible, launch, logIn, type Person, PHONE, person } from './browser.ts';
+import { expectAccessible, expectFits, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -413,6 +414,7 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await penalties.getByText('pending').waitFor();
     const appeal = (await admin.get('/api/admin/appeals', { status: 'pending' })).body.appeals.find((a: { user: string }) => a.user === dan.name);
     await open(page, reviewed);
+    await expectFits(page, PHONE.width);
     expect(await composer(page).isDisabled()).toBe(true);
     expect((await admin.post('/api/admin/appeals/handle', { id: appeal.id, approve: true })).status).toBe(200);
     await expect.poll(() => composer(page).isDisabled(), { timeout: 10_000 }).toBe(false);
@@ -430,8 +432,9 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await password.getByText('Password changed.').waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
     await logIn(page, dan.name, 'Another-pass-2025');
-    // Nothing wider than the phone.
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    // Nothing wider than the phone, the main navigation included (with the mailbox's unread count).
+    await page.getByRole('link', { name: /^Mailbox/ }).getByRole('img', { name: /unread/ }).waitFor();
+    await expectFits(page, PHONE.width);
     await p.context.close();
   });
 

@@ -6,14 +6,15 @@
  * login with the QR page's secret and logs in again with a code; axe finds no
  * serious or critical problem on these screens and on every admin page; an
  * announcement reaches the user live and a ban from the users page ends their
- * session.
+ * session. The administrator's main navigation (every destination there is)
+ * fits a phone's width and is used from the keyboard.
  */
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/helpers/client.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
-import { expectAccessible, launch, logIn, type Person, person, PHONE } from './browser.ts';
+import { DESKTOP, expectAccessible, expectFits, launch, logIn, type Person, person, PHONE } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -181,6 +182,46 @@ describe('first run, registration, approval, two-step login', () => {
     await row.getByRole('cell', { name: 'banned' }).waitFor();
     await other.getByText('Your account has been banned').waitFor();
     await other.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    for (const p of people) expect(p.problems).toEqual([]);
+  });
+
+  it("fits the administrator's main navigation in 375 px: icons named by their words, all reachable from the keyboard", async () => {
+    const { page } = first;
+    await page.setViewportSize(PHONE);
+    try {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const names = ['Chats', 'Friends', 'Groups', 'Search', 'Mailbox', 'Settings', 'Admin'];
+      await page.getByRole('link', { name: 'Chats', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
+      await expectFits(page, PHONE.width);
+      await page.getByRole('button', { name: 'Log out' }).waitFor();
+      // The words stay the links' names (shown as icons).
+      for (const name of names) await nav.getByRole('link', { name, exact: true }).waitFor();
+      await expectAccessible(page, 'main navigation on a phone');
+
+      // Tab goes from one destination to the next, in order; Enter follows the focused one.
+      await nav.getByRole('link', { name: 'Chats', exact: true }).focus();
+      for (const name of names.slice(1)) {
+        await page.keyboard.press('Tab');
+        expect(await nav.getByRole('link', { name, exact: true }).evaluate((e) => e === e.ownerDocument.activeElement), `${name} has the focus`).toBe(true);
+        if (name === 'Settings') {
+          await page.keyboard.press('Enter');
+          await page.getByRole('heading', { name: 'Profile and settings' }).waitFor();
+          expect(await nav.getByRole('link', { name: 'Settings', exact: true }).getAttribute('aria-current')).toBe('page');
+          await expectFits(page, PHONE.width);
+          await nav.getByRole('link', { name: 'Settings', exact: true }).focus();
+        }
+      }
+      await page.keyboard.press('Enter');
+      await page.getByRole('navigation', { name: 'Administration sections' }).waitFor();
+      await expectFits(page, PHONE.width);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+    // The desktop bar is unchanged: the words show.
+    const chats = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chats', exact: true });
+    expect(await chats.textContent()).toBe('Chats');
+    expect((await chats.getByText('Chats', { exact: true }).boundingBox())?.width).toBeGreaterThan(20);
     for (const p of people) expect(p.problems).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The logged-in frame: the header (navigation, connection state, log out)
  * and the screen of the current path. On a phone only one pane shows at a
- * time: the conversation list at `/`, the conversation at `/chat/...`.
+ * time: the conversation list at `/`, the conversation at `/chat/...`, and
+ * the navigation shows icons, its words kept as the links' names (styles.css).
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { ChatLayout } from '../chat/ChatLayout.tsx';
@@ -12,6 +13,7 @@ import { MailboxScreen, useUnreadNotifications } from '../mailbox/MailboxScreen.
 import { SearchScreen } from '../search/SearchScreen.tsx';
 import { call, useQuery, useSession, useSnapshot } from '../sdk/session.tsx';
 import { Avatar, Link } from '../ui/kit.tsx';
+import { NavIcon } from './nav-icons.tsx';
 import { usePath } from './router.ts';
 import { PenaltyProvider } from './penalties.tsx';
 
@@ -57,7 +59,8 @@ export function Shell() {
               {nav.map(([to, key, label]) => (
                 <li key={key}>
                   <Link to={to} aria-current={section === key ? 'page' : undefined}>
-                    {t(label)}
+                    <NavIcon name={key} />
+                    <span className="nav-label">{t(label)}</span>
                     {key === 'mailbox' && unread > 0 ? (
                       <span className="badge" role="img" aria-label={t('chat.unread', { n: unread })}>
                         {unread}
