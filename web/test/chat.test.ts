@@ -8,7 +8,8 @@
  * renders without the socket; sends wait while offline and go after the
  * server restarts, and what was sent meanwhile appears. Also: friend
  * decline, remark and removal; the mailbox's live count; a reviewed group
- * joined from a shared link, approved, muted, invited to and renamed; API
+ * joined from a shared link, approved, muted, invited to and renamed; its
+ * announcement at the top of its chat, folded, replaced live and cleared; API
  * keys, an appeal that lifts a mute and a password change on a phone, where
  * the main navigation fits the width; a
  * chunked upload resumed after a failed chunk; a Chinese browser. axe finds
@@ -293,6 +294,7 @@ describe('a group of three', () => {
 describe('friends, mailbox, group management, settings, big files, Chinese', () => {
   let dan: Named;
   let reviewed = '';
+  let reviewedGid = '';
 
   it('declines a request, names a friend with a remark, removes a friend', async () => {
     dan = await newUser(cluster);
@@ -386,8 +388,49 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await conversations(bobP.page).getByRole('link', { name: `${name} bis`, exact: true }).waitFor();
     await manage.getByRole('listitem').filter({ hasText: `mute ${bob.name}` }).first().waitFor();
     reviewed = `${name} bis`;
+    reviewedGid = gid;
     const invitation = (await dan.get('/api/groups/invites')).body.invites[0];
     expect((await dan.post('/api/groups/invite/accept', { id: invitation.id })).status).toBe(200);
+  });
+
+  it("shows the group's announcement at the top of its chat: folded by the reader, replaced live, cleared", async () => {
+    const page = bobP.page;
+    const first = 'Quiet hours from ten; the notes are in the shared folder.';
+    expect((await ann.post('/api/groups/announce', { gid: reviewedGid, announce: first })).status).toBe(200);
+    await open(page, reviewed);
+    const announcement = page.getByRole('region', { name: 'Announcement' });
+    const text = announcement.getByRole('paragraph');
+    await text.filter({ hasText: first }).waitFor();
+    // Above the conversation, below its title.
+    const [top, logTop] = await Promise.all([announcement.boundingBox(), log(page, reviewed).boundingBox()]);
+    expect(top!.y + top!.height).toBeLessThanOrEqual(logTop!.y + 1);
+    await expectAccessible(page, 'group conversation with its announcement');
+
+    // Folded from the keyboard to one line; still folded when the group is opened again.
+    const toggle = announcement.getByRole('button', { name: /^Announcement/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await text.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.reload();
+    await log(page, reviewed).waitFor();
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // The owner replaces it: the open chat shows the new text at once, unfolded (groups.changed).
+    const second = 'Moved: quiet hours from eleven.';
+    expect((await ann.post('/api/groups/announce', { gid: reviewedGid, announce: second })).status).toBe(200);
+    await text.filter({ hasText: second }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await announcement.getByText(first).count()).toBe(0);
+
+    // Cleared: gone; set again (a long unbroken address, for the phone below): back.
+    expect((await ann.post('/api/groups/announce', { gid: reviewedGid, announce: '' })).status).toBe(200);
+    await announcement.waitFor({ state: 'detached' });
+    const third = `Rules: ${cluster.a.url}/a-very-long-address-without-any-space-that-must-wrap-on-a-phone-${'x'.repeat(60)}`;
+    expect((await ann.post('/api/groups/announce', { gid: reviewedGid, announce: third })).status).toBe(200);
+    await text.filter({ hasText: third }).waitFor();
   });
 
   it('on a phone: creates an API key shown once, appeals a mute that is lifted live, sees a revoked one lifted live, changes the password', async () => {
@@ -414,6 +457,7 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await penalties.getByText('pending').waitFor();
     const appeal = (await admin.get('/api/admin/appeals', { status: 'pending' })).body.appeals.find((a: { user: string }) => a.user === dan.name);
     await open(page, reviewed);
+    await page.getByRole('region', { name: 'Announcement' }).getByRole('paragraph').waitFor();
     await expectFits(page, PHONE.width);
     expect(await composer(page).isDisabled()).toBe(true);
     expect((await admin.post('/api/admin/appeals/handle', { id: appeal.id, approve: true })).status).toBe(200);

@@ -3,7 +3,8 @@
  * older pages as it is scrolled up (back to the 500 kept), the "new messages"
  * line at the read position of the moment it was opened, the read marker
  * moved forward as messages come into view, read receipts in direct
- * conversations, who is typing, and the composer.
+ * conversations, a group's announcement above the log, who is typing, and
+ * the composer.
  */
 import { type Conversation, type MessagePayload, type PendingSend, type RoomKey, type RoomRef, roomKey } from '@chat-server/client';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,6 +14,7 @@ import { useT } from '../i18n/index.tsx';
 import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
 import { useUpload } from '../files/useUpload.ts';
 import { Composer } from './Composer.tsx';
+import { GroupAnnouncement } from './GroupAnnouncement.tsx';
 import { MessageItem, PendingItem } from './MessageItem.tsx';
 import { useOnline } from './presence.ts';
 import { useTyping } from './typing.ts';
@@ -103,6 +105,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
           </Link>
         ) : null}
       </header>
+      {roomRef.gid !== undefined ? <GroupAnnouncement gid={roomRef.gid} /> : null}
       <div role="log" aria-label={name} className="log">
         {history.loading && messages.length === 0 ? <p className="muted pad">{t('app.loading')}</p> : null}
         {!history.loading && messages.length === 0 && pending.length === 0 ? <p className="muted pad">{t('chat.empty')}</p> : null}
