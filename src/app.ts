@@ -199,6 +199,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const friends = new FriendsService(ctx, users);
   const conversations = new Conversations(users, groups, friends);
   const messages = new MessagesService(ctx, conversations);
+  messages.searchUpkeep.start();
   const services: Services = {
     auth,
     keys,
@@ -358,6 +359,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
         http.closeAllConnections();
         // Requests have finished: nothing else will notify, so the adapter and pools can go.
         await messages.drained();
+        await messages.searchUpkeep.stop();
         await keys.stop();
         penalties.stop();
         await io.of('/').adapter.close();

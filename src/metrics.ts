@@ -120,6 +120,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Pages of the search indexes' pending lists merged by this node (`SearchIndexUpkeep`). */
+  readonly searchIndexPagesMerged = new Counter({
+    name: 'chat_search_index_pending_pages_merged_total',
+    help: "Pages of the search indexes' GIN pending lists this node merged in the background",
+    registers: [this.registry],
+  });
+
   private readonly queues = new Map<string, () => Promise<QueueDepth>>();
   private openSockets: (() => number) | undefined;
   private pool: (() => PoolUsage | undefined) | undefined;

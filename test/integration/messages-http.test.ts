@@ -125,6 +125,36 @@ describe('GET /api/messages/search', () => {
     expect((await ann.get('/api/messages/search', { q: tag, limit: 1 })).body.messages).toHaveLength(1);
   });
 
+  it("merges the search indexes' pending lists after sends, so that no send is left to do it", async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster);
+    await befriend(ann, bob);
+    const gid = await groupWith(ann, { members: [bob] });
+    const s = await connect(ann);
+    const merged = async () => {
+      let pages = 0;
+      for (const node of cluster.nodes) pages += (await node.app.ctx.metrics.searchIndexPagesMerged.get()).values[0]?.value ?? 0;
+      return pages;
+    };
+    const before = await merged();
+    for (let i = 0; i < 5; i++) {
+      await sendText(s, { gid }, `pending ${i} in the group`);
+      await sendText(s, { dm: bob.name }, `pending ${i} in private`);
+    }
+    // Each text message went into a pending list; a node merges the lists within a second or so.
+    await expect.poll(merged, { timeout: 10_000, interval: 100 }).toBeGreaterThan(before);
+    await expect
+      .poll(async () => {
+        const [row] = await cluster.a.app.ctx.db.query<{ left: number }>(
+          `select (gin_clean_pending_list('messages_gid_text'::regclass) + gin_clean_pending_list('messages_dm_text'::regclass))::int as left`,
+        );
+        return row!.left;
+      })
+      .toBe(0);
+    // And search still finds what was merged.
+    expect((await ann.get('/api/messages/search', { q: 'pending 4 in' })).body.messages).toHaveLength(2);
+  });
+
   it('takes % and _ literally', async () => {
     const ann = await newUser(cluster);
     const gid = await groupWith(ann);

@@ -9,6 +9,7 @@ import { type MessageRecord, messageView, type SearchHit } from './message-views
 import { canRecall, contentRefusal, isFileType, isValidEmoji, parseRoom, roomKey } from './messages.policy.ts';
 import { type HistoryQuery, historyLimit, type ReactBody, type RecallBody, type SendBody, type TypingBody } from './messages.schema.ts';
 import { type MessageRow, messagesStore, type NewMessage } from './messages.store.ts';
+import { SearchIndexUpkeep } from './search-upkeep.ts';
 
 /** One typing notice per person and room in each 2-second window. */
 const TYPING_WINDOW_MS = 2000;
@@ -58,6 +59,8 @@ export class MessagesService {
   private readonly commit: GroupCommit<PendingSend, SendOutcome>;
   /** This node's copy of rooms' kept history (history-cache.ts). */
   readonly history: HistoryCache;
+  /** Merges the search indexes' pending lists after this node's sends (started by the app). */
+  readonly searchUpkeep: SearchIndexUpkeep;
 
   constructor(
     private readonly ctx: AppContext,
@@ -65,6 +68,7 @@ export class MessagesService {
   ) {
     this.commit = new GroupCommit((batch) => this.storeRetryingCids(batch));
     this.history = new HistoryCache(ctx.db);
+    this.searchUpkeep = new SearchIndexUpkeep(ctx.db, ctx.log, (pages) => ctx.metrics.searchIndexPagesMerged.inc(pages));
   }
 
   /**
@@ -317,6 +321,7 @@ export class MessagesService {
 
     const keys = fresh.length ? await messagesStore.insertBatch(this.ctx.db, fresh.map((s) => s.message)) : [];
     messagingTestHooks.afterCommit?.(fresh.map((f) => f.message));
+    this.searchUpkeep.noteStored(fresh.filter((s) => s.message.type === 'text').length);
     const rows = fresh.map((s, i): MessageRow => rowOf(s, keys[i]!, s.message.ts));
     for (const [i, s] of fresh.entries()) {
       this.deliver(s, rows[i]!);

@@ -1,0 +1,66 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/index.ts';
+
+/** The trigram indexes of message search (migrations 0014 and 0016). */
+const SEARCH_INDEXES = ['messages_gid_text', 'messages_dm_text'] as const;
+/** How often a node that stored text messages merges the indexes' pending lists. */
+export const CLEAN_EVERY_MS = 1000;
+
+/**
+ * Keeps the pending lists of the search indexes short. A GIN index takes new entries into a
+ * pending list and merges them into the index in bulk; when the list passes its limit (4 MB, about
+ * 8,000 text messages) the insert that passed it does the merge while its transaction waits:
+ * 0.35–1.4 s with a million messages, a stall of every send and delivery behind it. Merged here
+ * every second instead, a send never passes the limit (with the same insert load: longest insert
+ * 28 ms instead of 785, docs/benchmarks.md). Each node cleans after its own sends; when two clean
+ * at once, the second waits for the first and finds little left.
+ */
+export class SearchIndexUpkeep {
+  private stored = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private cleaning: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    /** Told how many pending-list pages each clean merged. */
+    private readonly onCleaned: (pages: number) => void,
+  ) {}
+
+  /** `n` text messages were stored by this node: their index entries wait in the pending lists. */
+  noteStored(n: number): void {
+    this.stored += n;
+  }
+
+  start(everyMs = CLEAN_EVERY_MS): void {
+    this.timer ??= setInterval(() => void this.tick(), everyMs);
+    this.timer.unref();
+  }
+
+  /** Merges the pending lists when this node stored text since the last merge (one merge at a time). */
+  tick(): Promise<void> {
+    if (this.stored === 0 || this.cleaning) return this.cleaning ?? Promise.resolve();
+    this.stored = 0;
+    this.cleaning = this.clean()
+      .then(this.onCleaned)
+      .catch((err) => this.log.warn({ err }, 'search index upkeep failed'))
+      .finally(() => {
+        this.cleaning = undefined;
+      });
+    return this.cleaning;
+  }
+
+  /** Merges both pending lists; the number of list pages merged. */
+  private async clean(): Promise<number> {
+    const sum = SEARCH_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(' + ');
+    const rows = await this.db.query<{ pages: string | number }>(`select (${sum})::int as pages`);
+    return Number(rows[0]?.pages ?? 0);
+  }
+
+  /** Stops the timer and waits for a merge in progress (before the database closes). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.cleaning;
+  }
+}
