@@ -5,6 +5,8 @@ import type { Db } from '../../db/index.ts';
 const SEARCH_INDEXES = ['messages_gid_text', 'messages_dm_text'] as const;
 /** How often a node that stored text messages merges the indexes' pending lists. */
 export const CLEAN_EVERY_MS = 1000;
+/** Postgres' SQLSTATE for a missing privilege (here: not the index's owner). */
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 /**
  * Keeps the pending lists of the search indexes short. A GIN index takes new entries into a
@@ -19,6 +21,8 @@ export class SearchIndexUpkeep {
   private stored = 0;
   private timer: NodeJS.Timeout | undefined;
   private cleaning: Promise<void> | undefined;
+  /** A merge failed since the last one that worked: told once, not every second of an outage. */
+  private failing = false;
 
   constructor(
     private readonly db: Db,
@@ -32,6 +36,11 @@ export class SearchIndexUpkeep {
     this.stored += n;
   }
 
+  /** Whether the timer runs (it stops for good when the role may not merge). */
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
   start(everyMs = CLEAN_EVERY_MS): void {
     this.timer ??= setInterval(() => void this.tick(), everyMs);
     this.timer.unref();
@@ -42,12 +51,27 @@ export class SearchIndexUpkeep {
     if (this.stored === 0 || this.cleaning) return this.cleaning ?? Promise.resolve();
     this.stored = 0;
     this.cleaning = this.clean()
-      .then(this.onCleaned)
-      .catch((err) => this.log.warn({ err }, 'search index upkeep failed'))
+      .then((pages) => {
+        this.failing = false;
+        this.onCleaned(pages);
+      })
+      .catch((err) => this.failed(err))
       .finally(() => {
         this.cleaning = undefined;
       });
     return this.cleaning;
+  }
+
+  private failed(err: unknown): void {
+    // Only an index's owner may merge its list: a node connected as another role stops trying.
+    if ((err as { code?: unknown }).code === INSUFFICIENT_PRIVILEGE) {
+      this.log.warn({ err }, "search index upkeep stopped: this database role does not own the search indexes, so inserts merge GIN's pending lists themselves");
+      clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
+    if (!this.failing) this.log.warn({ err }, 'search index upkeep failed; retried after the next sends');
+    this.failing = true;
   }
 
   /** Merges both pending lists; the number of list pages merged. */
