@@ -559,11 +559,34 @@ async function rawQueryRate(db: Queryable, sql: string, params: unknown[], concu
   return Math.round(done / ((performance.now() - start) / 1000));
 }
 
+/** Pending-list pages the server merged into the search indexes so far (its /metrics). */
+async function pagesMerged(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(/^chat_search_index_pending_pages_merged_total (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+/**
+ * The corpus was written behind the server's back, so up to 4 MB of it waits in the trigram
+ * indexes' pending lists, which every search reads (about 4 ms more each). The server merges them
+ * within a second or two of its first searches, as it would have after its own sends: the
+ * warm-up searches until it has (at most 10 s), then the 20 warm-up queries run.
+ */
+async function warmUpSearch(url: string, cookie: string): Promise<number> {
+  const start = performance.now();
+  const before = await pagesMerged(url);
+  while (performance.now() - start < 10_000 && (await pagesMerged(url)) === before) {
+    await (await fetch(`${url}/api/messages/search?q=warm`, { headers: { cookie } })).arrayBuffer();
+    await sleep(100);
+  }
+  return (await pagesMerged(url)) - before;
+}
+
 async function searchRows(url: string, setup: SearchSetup): Promise<BenchRow[]> {
   const kinds = { rare: setup.rare, common: [setup.common], absent: setup.absent };
   const times: Record<string, number[]> = { rare: [], common: [], absent: [] };
   const all: number[] = [];
   let hits = 0;
+  const merged = await warmUpSearch(url, setup.searcher.cookie);
   for (let i = 0; i < SEARCH_QUERIES + 20; i++) {
     const kind = (['rare', 'common', 'absent'] as const)[i % 3]!;
     const q = kinds[kind][i % kinds[kind].length]!;
@@ -585,7 +608,7 @@ async function searchRows(url: string, setup: SearchSetup): Promise<BenchRow[]> 
       name: 'GET /api/messages/search, p99 [cluster]',
       value: pct(all, 0.99),
       unit: 'ms',
-      note: `target < 15 ms (issue 17; < 50 before); p50 ${pct(all, 0.5)} ms; ${rowsNote}; ${SEARCH_QUERIES} sequential queries, ${hits} hits`,
+      note: `target < 15 ms (issue 17; < 50 before); p50 ${pct(all, 0.5)} ms; ${rowsNote}; ${SEARCH_QUERIES} sequential queries, ${hits} hits; the server merged ${merged} pending-list pages of the seeded corpus during the warm-up`,
     },
     {
       name: 'search p99 by query kind [cluster]',

@@ -155,6 +155,54 @@ describe('GET /api/messages/search', () => {
     expect((await ann.get('/api/messages/search', { q: 'pending 4 in' })).body.messages).toHaveLength(2);
   });
 
+  it("merges what was written behind the nodes' backs once a node searched", async () => {
+    const ann = await newUser(cluster);
+    const gid = await groupWith(ann);
+    const node = cluster.a;
+    const upkeep = node.app.services.messages.searchUpkeep;
+    // Rows a bulk load or an import would write, once the node has merged what earlier tests left.
+    await expect.poll(() => upkeep.busy, { timeout: 10_000, interval: 50 }).toBe(false);
+    await node.app.ctx.db.query(
+      `insert into messages (room, idx, from_id, gid, type, content, ts)
+       select $1, 1000 + i, $2, $3, 'text', 'bulk loaded ' || i, i from generate_series(1, 50) i`,
+      [`g:${gid}`, await userId(node, ann.name), gid],
+    );
+    const before = upkeep.merges;
+    const found = await ann.on(node).get('/api/messages/search', { q: 'bulk loaded 7' });
+    expect(found.body.messages.map((m: { content: string }) => m.content)).toEqual(['bulk loaded 7']);
+    await expect.poll(() => upkeep.merges, { timeout: 10_000, interval: 100 }).toBeGreaterThan(before);
+  });
+
+  it('answers a substring too common for the index probe with the newest matches of every group, in order', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster);
+    const [g1, g2, theirs] = [await groupWith(ann), await groupWith(ann), await groupWith(bob)];
+    const tag = `many${Date.now().toString(36)}`;
+    // 600 matches in Ann's two groups, more than the probe takes, interleaved in time; the
+    // newest of all are in a group she is not in. Written directly: sending 600 takes long.
+    const base = Date.now();
+    /** Messages `from`..`to` of a group, message i sent at base + 2i + `offset` ms. */
+    const fill = async (gid: string, sender: { name: string }, from: number, to: number, offset: number) =>
+      cluster.a.app.ctx.db.query(
+        `insert into messages (room, idx, from_id, gid, type, content, ts)
+         select $1, i, $2, $3, 'text', $4 || ' ' || $3 || ' ' || i, $5::bigint + 2 * i + $6::int from generate_series($7::int, $8::int) i`,
+        [`g:${gid}`, await userId(cluster.a, sender.name), gid, tag, base, offset, from, to],
+      );
+    await fill(g1, ann, 1, 300, 0);
+    await fill(g2, ann, 1, 300, 1);
+    await fill(theirs, bob, 1000, 1010, 1);
+    await cluster.a.app.ctx.db.query(`update messages set recalled = true where room = $1 and idx = 300`, [`g:${g1}`]);
+    // Newest first by time: g2 300 (ts +601), g1 300 recalled, g2 299, g1 299, ...
+    const expected = Array.from({ length: 599 }, (_, k) => {
+      const n = 600 - k; // 600 → g2 300, 599 → g1 300 (recalled, skipped below), 598 → g2 299, ...
+      return n % 2 === 0 ? `${tag} ${g2} ${n / 2}` : `${tag} ${g1} ${(n + 1) / 2}`;
+    }).filter((c) => c !== `${tag} ${g1} 300`);
+    const contents = async (limit: number) =>
+      (await ann.get('/api/messages/search', { q: tag, limit })).body.messages.map((m: { content: string }) => m.content);
+    expect(await contents(7)).toEqual(expected.slice(0, 7));
+    expect(await contents(200)).toEqual(expected.slice(0, 200));
+  });
+
   it('takes % and _ literally', async () => {
     const ann = await newUser(cluster);
     const gid = await groupWith(ann);

@@ -29,7 +29,7 @@ describe('SearchIndexUpkeep', () => {
     await upkeep.tick();
     upkeep.noteStored(1);
     await upkeep.tick();
-    expect(warnings).toEqual(['search index upkeep failed; retried after the next sends']);
+    expect(warnings).toEqual(['search index upkeep failed; retried after the next sends or searches']);
     expect(merged).toEqual([]);
 
     await migrate(db);
@@ -55,6 +55,37 @@ describe('SearchIndexUpkeep', () => {
     await db.exec(
       'create index messages_dm_text on messages using gin (search_text gin_trgm_ops) where search_text is not null and not recalled and to_id is not null',
     );
+  });
+
+  it('merges what was written behind its back once it starts or searched, and not otherwise', async () => {
+    const { upkeep, merged } = upkeepWithLog();
+    const pendingWrite = (from: number) =>
+      db.query(
+        `insert into messages (room, idx, from_id, gid, type, content, ts)
+         select 'g:e000000000000001', i, 1, 'e000000000000001', 'text', 'written elsewhere ' || i, i from generate_series($1::int, $1::int + 49) i`,
+        [from],
+      );
+    await pendingWrite(1000);
+    await upkeep.tick();
+    expect(upkeep.merges).toBe(0);
+
+    // Starting merges once (the timer itself is too slow to fire here).
+    upkeep.start(60_000);
+    await upkeep.tick();
+    expect(upkeep.merges).toBe(1);
+    expect(merged[0]).toBeGreaterThan(0);
+    await upkeep.tick();
+    expect(upkeep.merges).toBe(1);
+
+    // A search read the pending list: the next tick merges what others wrote meanwhile.
+    await pendingWrite(2000);
+    upkeep.noteSearched();
+    await upkeep.tick();
+    expect(upkeep.merges).toBe(2);
+    expect(merged[1]).toBeGreaterThan(0);
+    const [left] = await db.query<{ pages: number }>(`select gin_clean_pending_list('messages_gid_text'::regclass)::int as pages`);
+    expect(left!.pages).toBe(0);
+    await upkeep.stop();
   });
 
   it('stops for good, and says why, when the role does not own the indexes', async () => {

@@ -334,7 +334,10 @@ export const messagesStore = {
    * in one statement. The groups part has two ways, and the first decides:
    * - a probe for up to PROBE matches through the (gid, trigram) index: a rare substring is
    *   found there among the caller's groups only, and when the probe ends short it holds every
-   *   match, which is the answer;
+   *   match, which is the answer. Its `order by gid` changes no answer (a full probe is not
+   *   used), but lets a common substring be read through the gid btree as a stream that stops
+   *   at PROBE matches, not collected from every message of the caller's groups into a bitmap
+   *   first (1.1 instead of 4.3 ms at a million messages);
    * - a substring too common for that (the probe filled up: the trigrams narrow nothing) reads
    *   each of the caller's groups newest first by idx and stops at `limit` matches per group,
    *   instead of reading every message of every group to sort them.
@@ -350,7 +353,7 @@ export const messagesStore = {
        probe as materialized (
          select m.room, m.idx, m.ts from messages m
           where ${hit} and m.gid = any((select gids from mine)::text[])
-          limit ${SEARCH_PROBE}),
+          order by m.gid limit ${SEARCH_PROBE}),
        complete as (select count(*) < ${SEARCH_PROBE} as yes from probe),
        found as (
          select room, idx, ts from probe where (select yes from complete)

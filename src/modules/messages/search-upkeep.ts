@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts';
 
 /** The trigram indexes of message search (migrations 0014 and 0016). */
 const SEARCH_INDEXES = ['messages_gid_text', 'messages_dm_text'] as const;
-/** How often a node that stored text messages merges the indexes' pending lists. */
+/** How often a node that stored or searched text merges the indexes' pending lists. */
 export const CLEAN_EVERY_MS = 1000;
 /** Postgres' SQLSTATE for a missing privilege (here: not the index's owner). */
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -16,13 +16,21 @@ const INSUFFICIENT_PRIVILEGE = '42501';
  * every second instead, a send never passes the limit (with the same insert load: longest insert
  * 28 ms instead of 785, docs/benchmarks.md). Each node cleans after its own sends; when two clean
  * at once, the second waits for the first and finds little left.
+ *
+ * Searches read the whole pending list, so a node also cleans after its own searches and once when
+ * it starts: rows written behind the nodes' backs (a backup import, a bulk load, another tool) can
+ * leave up to the limit pending, about 4 ms more per search at a million messages, and a database
+ * whose autovacuum is off would never merge them. Cleaning an empty list costs a few tenths of a
+ * millisecond, once a second at most.
  */
 export class SearchIndexUpkeep {
-  private stored = 0;
+  /** Something may have entered the pending lists since the last merge, or a search read them. */
+  private due = false;
   private timer: NodeJS.Timeout | undefined;
   private cleaning: Promise<void> | undefined;
   /** A merge failed since the last one that worked: told once, not every second of an outage. */
   private failing = false;
+  private merged = 0;
 
   constructor(
     private readonly db: Db,
@@ -33,7 +41,22 @@ export class SearchIndexUpkeep {
 
   /** `n` text messages were stored by this node: their index entries wait in the pending lists. */
   noteStored(n: number): void {
-    this.stored += n;
+    if (n > 0) this.due = true;
+  }
+
+  /** This node searched: the search read the pending lists, which may hold what others wrote. */
+  noteSearched(): void {
+    this.due = true;
+  }
+
+  /** Whether a merge is waiting for the next tick or running. */
+  get busy(): boolean {
+    return this.due || this.cleaning !== undefined;
+  }
+
+  /** How many merges this node ran (each of both lists, empty or not). */
+  get merges(): number {
+    return this.merged;
   }
 
   /** Whether the timer runs (it stops for good when the role may not merge). */
@@ -41,18 +64,21 @@ export class SearchIndexUpkeep {
     return this.timer !== undefined;
   }
 
+  /** Runs the timer; its first tick merges what was left pending while no node ran. */
   start(everyMs = CLEAN_EVERY_MS): void {
+    this.due = true;
     this.timer ??= setInterval(() => void this.tick(), everyMs);
     this.timer.unref();
   }
 
-  /** Merges the pending lists when this node stored text since the last merge (one merge at a time). */
+  /** Merges the pending lists when this node stored or searched text since the last merge (one merge at a time). */
   tick(): Promise<void> {
-    if (this.stored === 0 || this.cleaning) return this.cleaning ?? Promise.resolve();
-    this.stored = 0;
+    if (!this.due || this.cleaning) return this.cleaning ?? Promise.resolve();
+    this.due = false;
     this.cleaning = this.clean()
       .then((pages) => {
         this.failing = false;
+        this.merged++;
         this.onCleaned(pages);
       })
       .catch((err) => this.failed(err))
@@ -70,7 +96,7 @@ export class SearchIndexUpkeep {
       this.timer = undefined;
       return;
     }
-    if (!this.failing) this.log.warn({ err }, 'search index upkeep failed; retried after the next sends');
+    if (!this.failing) this.log.warn({ err }, 'search index upkeep failed; retried after the next sends or searches');
     this.failing = true;
   }
 
