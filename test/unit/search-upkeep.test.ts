@@ -25,9 +25,9 @@ describe('SearchIndexUpkeep', () => {
     await upkeep.tick();
     expect(warnings).toEqual([]);
 
-    upkeep.noteStored(3);
+    upkeep.noteStored();
     await upkeep.tick();
-    upkeep.noteStored(1);
+    upkeep.noteStored();
     await upkeep.tick();
     expect(warnings).toEqual(['search index upkeep failed; retried after the next sends or searches']);
     expect(merged).toEqual([]);
@@ -39,7 +39,7 @@ describe('SearchIndexUpkeep', () => {
       `insert into messages (room, idx, from_id, gid, type, content, ts)
        select 'g:e000000000000001', i, 1, 'e000000000000001', 'text', 'pending entry ' || i, i from generate_series(1, 50) i`,
     );
-    upkeep.noteStored(50);
+    upkeep.noteStored();
     await upkeep.tick();
     expect(merged).toHaveLength(1);
     expect(merged[0]).toBeGreaterThan(0);
@@ -49,7 +49,7 @@ describe('SearchIndexUpkeep', () => {
 
     // A failure after a success is told again.
     await db.exec('drop index messages_dm_text');
-    upkeep.noteStored(1);
+    upkeep.noteStored();
     await upkeep.tick();
     expect(warnings).toHaveLength(2);
     await db.exec(
@@ -94,7 +94,7 @@ describe('SearchIndexUpkeep', () => {
     expect(upkeep.running).toBe(true);
     await db.exec('create role upkeep_reader; grant select on all tables in schema public to upkeep_reader; set role upkeep_reader');
     try {
-      upkeep.noteStored(1);
+      upkeep.noteStored();
       await upkeep.tick();
     } finally {
       await db.exec('reset role');

@@ -322,7 +322,7 @@ export class MessagesService {
 
     const keys = fresh.length ? await messagesStore.insertBatch(this.ctx.db, fresh.map((s) => s.message)) : [];
     messagingTestHooks.afterCommit?.(fresh.map((f) => f.message));
-    this.searchUpkeep.noteStored(fresh.filter((s) => s.message.type === 'text').length);
+    if (fresh.some((s) => s.message.type === 'text')) this.searchUpkeep.noteStored();
     const rows = fresh.map((s, i): MessageRow => rowOf(s, keys[i]!, s.message.ts));
     for (const [i, s] of fresh.entries()) {
       this.deliver(s, rows[i]!);

@@ -39,9 +39,9 @@ export class SearchIndexUpkeep {
     private readonly onCleaned: (pages: number) => void,
   ) {}
 
-  /** `n` text messages were stored by this node: their index entries wait in the pending lists. */
-  noteStored(n: number): void {
-    if (n > 0) this.due = true;
+  /** This node stored text messages: their index entries wait in the pending lists. */
+  noteStored(): void {
+    this.due = true;
   }
 
   /** This node searched: the search read the pending lists, which may hold what others wrote. */
