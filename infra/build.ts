@@ -10,7 +10,7 @@ import { createPgBossJobs } from '../src/jobs/index.ts';
 /**
  * `npm run build`: compiles the three entry points (server, worker, migrate)
  * into plain ESM JavaScript in `dist/` (or the directory given as the first
- * argument), with source maps, dependencies left as imports of node_modules.
+ * argument), with source maps, and with most dependencies bundled in (see `external`).
  * `npm start` and the image run this output: a Node process then loads
  * JavaScript directly instead of compiling TypeScript through tsx's loader
  * hooks on every start (docs/operations.md, "The image", has the measured
@@ -64,7 +64,24 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // Dependencies are bundled too: Node's loader then reads a few files instead of ~700 (zod's
+  // locales alone are 95, arctic's providers 70), a third of the embedded start's module loading
+  // (docs/benchmarks.md, "2026-11-29, fourth session"). These stay imports of node_modules: they
+  // load files beside their own code (PGlite's WebAssembly, BullMQ's Lua scripts, pino's worker,
+  // argon2's native addon), or are the cluster's and are imported only there.
+  external: [
+    '@electric-sql/pglite',
+    'argon2',
+    'pino',
+    'bullmq',
+    'ioredis',
+    '@socket.io/redis-adapter',
+    '@aws-sdk/*',
+    '@tus/s3-store',
+    'pg-native',
+  ],
+  // Bundled CommonJS calls require(): in an ES module there is none unless the chunk makes one.
+  banner: { js: "import { createRequire as __chatRequire } from 'node:module'; const require = __chatRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',
 });

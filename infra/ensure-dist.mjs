@@ -2,7 +2,7 @@
 /**
  * Builds the server into dist/ (`npm run build`: the compiled entry points and the embedded
  * database template) when it is missing or older than its sources, so that `npm start` runs
- * compiled JavaScript: the root's `prepare` (at `npm install`) and `prestart` run it. "Older" is
+ * compiled JavaScript: the root's `prepare` (at `npm install`) and `npm start` (infra/start.mjs) run it. "Older" is
  * decided by a hash of the inputs kept in dist/: an unchanged tree costs a stat of each input, no
  * build.
  *

@@ -96,6 +96,11 @@ export interface ChatApp {
   /** Listens on config.port/host (0 picks a free port); resolves with the bound address. */
   listen(): Promise<AddressInfo>;
   /**
+   * Resolves once the job schedules are installed and, with the worker role, the queues are being
+   * consumed: they start while the node already serves (readiness waits for them). Rejects if they fail.
+   */
+  started: Promise<void>;
+  /**
    * Graceful stop, per role: readiness turns 503 and the listener closes; sockets'
    * transports are closed (clients reconnect to another node); the worker role
    * finishes or releases its jobs; in-flight requests finish within
@@ -253,8 +258,6 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   });
   keys.start();
   await penalties.start();
-  // Every process installs the job schedules (idempotent); the worker role runs the jobs (src/roles.ts).
-  await jobs.start({ work: false });
   if (await auth.seedAdmin()) log.info({ name: config.admin?.name }, 'administrator created from ADMIN_USER');
 
   const deps: RouteDeps = {
@@ -297,7 +300,27 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     metrics.watchOpenSockets(() => io.of('/').sockets.size);
   }
 
-  const worker: RunningRole | undefined = config.roles.has('worker') ? await startWorkerRole(ctx, services) : undefined;
+  // Every process installs the job schedules (idempotent); the worker role runs the jobs (src/roles.ts).
+  // Both go on while the node starts listening: a request that enqueues a job waits for the job
+  // layer (src/jobs), liveness does not, readiness does ('jobs'). docs/decisions.md, "Embedded
+  // start-up and memory", has what this saves.
+  let worker: RunningRole | undefined;
+  let jobsState: 'starting' | 'started' | 'failed' = 'starting';
+  const jobsStarted = (async () => {
+    await jobs.start({ work: false });
+    if (config.roles.has('worker')) worker = await startWorkerRole(ctx, services);
+  })().then(
+    () => {
+      jobsState = 'started';
+    },
+    (err: unknown) => {
+      jobsState = 'failed';
+      throw err;
+    },
+  );
+  // Awaited by the caller (src/run.ts) or by close(); a failure surfaces there.
+  jobsStarted.catch(() => {});
+  hooks.readinessChecks.push(namedCheck('jobs', async () => jobsState === 'started'));
 
   // Presence heartbeat and the sweep of crashed nodes' connections.
   const presenceTimer = setInterval(() => {
@@ -331,6 +354,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
         http.once('error', reject);
         http.listen(config.port, config.host, () => resolve(http.address() as AddressInfo));
       }),
+    started: jobsStarted,
     close: () => {
       closing ??= (async () => {
         clearInterval(presenceTimer);
@@ -346,7 +370,8 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
           io.engine.close();
           await gateway.settled();
         }
-        const workerStopped = worker?.stop();
+        // A worker still starting is stopped once started (a failed start has nothing to stop).
+        const workerStopped = jobsStarted.then(() => worker?.stop(), () => undefined);
         let graceTimer: NodeJS.Timeout | undefined;
         await Promise.race([
           Promise.all([httpDrained, workerStopped]),

@@ -36,6 +36,11 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
   const app = await createApp({ config, log, ...(openingDb ? { openingDb } : {}) });
   const addr = await app.listen();
   log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');
+  // The job layer starts while the node listens; a node that cannot start it stops, as it would have before listening.
+  app.started.catch((err) => {
+    log.error({ err }, 'the job layer did not start');
+    process.exit(1);
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -12,7 +12,7 @@ import { type BenchRow, sleep, waitForQuiet } from './lib.ts';
  * and PORT, timed from the spawn until `GET /api/health` answers 200; stopped (SIGTERM); started
  * again on the same DATA_DIR and timed the same way; then, with no client, the resident memory
  * (VmRSS) of the server's node process (not npm's) after BENCH_SETTLE_MS (3000). Three rounds;
- * each row's value is the median, the note lists every round. `npm run prestart` runs once first,
+ * each row's value is the median, the note lists every round. `infra/start.mjs --build-only` runs once first,
  * as `npm install` would have built what `npm start` runs; then the suite waits (up to 2 min) for
  * the CPUs to be idle, as the harness measures on an otherwise idle machine. BENCH_SETTLE_MS, BENCH_STARTUP_ROOT.
  */
@@ -58,7 +58,7 @@ function serverRssMb(pid: number): number {
   for (const p of [pid, ...descendants(pid)]) {
     try {
       const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-      if (!/(^|\/)node$/.test(cmd[0] ?? '') || !cmd.some((a) => /main\.(js|ts)$/.test(a))) continue;
+      if (!/(^|\/)node$/.test(cmd[0] ?? '') || !cmd.some((a) => /(main\.(js|ts)|start\.mjs)$/.test(a))) continue;
       const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1]);
       return Math.round(kb / 1024);
     } catch {
@@ -109,7 +109,7 @@ async function npmStart(dataDir: string, port: number): Promise<Started> {
 }
 
 export async function startup(): Promise<BenchRow[]> {
-  execFileSync('npm', ['run', 'prestart'], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, ['infra/start.mjs', '--build-only'], { cwd: ROOT, stdio: 'ignore' });
   // The harness starts the server on an otherwise idle machine: not while the previous suite's
   // servers, or Postgres after them, are still busy on the two cores.
   const busy = await waitForQuiet();

@@ -140,6 +140,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 
 async function listen(app: ChatApp): Promise<TestNode> {
   const addr = await app.listen();
+  // The job layer starts while the node listens (src/app.ts): tests begin once it has.
+  await app.started;
   return { app, url: `http://127.0.0.1:${addr.port}` };
 }
 

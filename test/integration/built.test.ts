@@ -3,9 +3,11 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomHex } from '../../src/lib/crypto.ts';
-import { type ChatProcess, spawnChat, stopAll } from '../helpers/processes.ts';
+import { Client, emitAck, PASSWORD, uniqueName, waitFor } from '../helpers/client.ts';
 import { TEST_DATA_ROOT } from '../helpers/paths.ts';
-import { createTestDatabase, MODE } from '../helpers/server.ts';
+import { type ChatProcess, spawnChat, stopAll } from '../helpers/processes.ts';
+import { createTestDatabase, MODE, type TestNode } from '../helpers/server.ts';
+import { createGroup } from '../helpers/social.ts';
 
 /**
  * The image runs the output of `npm run build`, not the TypeScript sources the
@@ -23,7 +25,7 @@ beforeAll(async () => {
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
   dist = path.join(root, 'dist');
   execFileSync(process.execPath, ['--import', 'tsx', 'infra/build.ts', dist], { stdio: 'pipe' });
-  env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' };
+  env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', REGISTRATION: 'open' };
   if (MODE === 'embedded') {
     env.DATA_DIR = path.join(root, 'data');
     cpSync(process.env.TEST_PGLITE_TEMPLATE!, path.join(env.DATA_DIR, 'db'), { recursive: true });
@@ -51,6 +53,25 @@ describe('the compiled entry points (dist/)', () => {
     expect(await health(server)).toMatchObject({ status: 200, body: { ok: true, mode: MODE, version } });
     const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { info: { version: string } };
     expect(doc.info.version).toBe(version);
+
+    // Most dependencies are bundled into dist/ (infra/build.ts): a user's first minutes go through
+    // them (zod, argon2, express, cookies, Socket.IO, the database).
+    const user = new Client({ url: server.url } as TestNode);
+    const name = uniqueName('built');
+    expect((await user.post('/api/register', { name, password: PASSWORD, email: `${name}@example.com` })).status).toBe(200);
+    expect((await user.post('/api/login', { username: name, password: PASSWORD })).status).toBe(200);
+    const gid = await createGroup(user);
+    // The sender's other device hears the message.
+    const [sender, device] = [await user.socket(), await user.socket()];
+    try {
+      const heard = waitFor(device, 'msg', (m: { content?: unknown }) => m.content === 'from the build');
+      expect(await emitAck(sender, 'msg', { gid, type: 'text', content: 'from the build' })).toMatchObject({ ok: true });
+      await heard;
+    } finally {
+      for (const s of [sender, device]) s.close();
+    }
+    const history = await user.get('/api/messages', { gid });
+    expect(history.body.messages).toEqual([expect.objectContaining({ content: 'from the build' })]);
 
     if (MODE === 'cluster') {
       const worker = await spawnChat('worker', `${dist}/worker.js`, env);

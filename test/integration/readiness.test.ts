@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => cluster.close());
 
 // Object storage (disk here; S3 in the upload suites) registers `storage` through ctx.hooks.readinessChecks.
-const builtIn = MODE === 'cluster' ? ['database', 'redis', 'accepting', 'storage'] : ['database', 'accepting', 'storage'];
+const builtIn = MODE === 'cluster' ? ['database', 'redis', 'accepting', 'storage', 'jobs'] : ['database', 'accepting', 'storage', 'jobs'];
 
 /** Registers a check on node a for the duration of `fn`. */
 async function withCheck(check: ReadinessCheck, fn: () => Promise<void>) {

@@ -2,7 +2,7 @@
 /**
  * Builds the web client into web/dist when it is missing or older than its
  * sources, so that a fresh clone serves the app after `npm install` (the
- * root's `prepare`) and after `npm start` (its `prestart`) with no extra
+ * root's `prepare`) and after `npm start` (infra/start.mjs) with no extra
  * command. "Older" is decided by a hash of the inputs (the app's sources,
  * the SDK's, the server's message keys, the lockfile) kept beside the build:
  * an unchanged tree costs a stat of each input (infra/build-inputs.mjs), no build.
