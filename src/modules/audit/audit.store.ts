@@ -23,15 +23,28 @@ export interface AuditFilter {
 /** Arbitrary constant: one trimmer at a time across the cluster. */
 const TRIM_LOCK = 72_410_004;
 
+/**
+ * Writes that commit with an audit entry in its one statement: `ctes` are data-modifying common
+ * table expressions (`name as (insert …), other as (update …)`) whose parameters are `$1…` of `params`.
+ */
+export interface AlongsideWrites {
+  ctes: string;
+  params: readonly unknown[];
+}
+
 /** SQL for the audit log. */
 export const auditStore = {
+  /** One INSERT; with `alongside`, its writes (data-modifying CTEs) run in the same statement. */
   async insert(
     q: Queryable,
     e: { actorId: number | null; actor: string; action: string; target: string; detail: string; ip: string; ts: number },
+    alongside?: AlongsideWrites,
   ): Promise<void> {
+    const before = alongside?.params.length ?? 0;
+    const values = Array.from({ length: 7 }, (_, i) => `$${before + i + 1}`).join(', ');
     await q.query(
-      `insert into audit_log (actor_id, actor, action, target, detail, ip, ts) values ($1, $2, $3, $4, $5, $6, $7)`,
-      [e.actorId, e.actor.slice(0, 64), e.action, e.target.slice(0, 200), e.detail, e.ip.slice(0, 64), e.ts],
+      `${alongside ? `with ${alongside.ctes} ` : ''}insert into audit_log (actor_id, actor, action, target, detail, ip, ts) values (${values})`,
+      [...(alongside?.params ?? []), e.actorId, e.actor.slice(0, 64), e.action, e.target.slice(0, 200), e.detail, e.ip.slice(0, 64), e.ts],
     );
   },
 

@@ -6,12 +6,13 @@ import type { Identity, Role, AccountStatus } from '../../identity.ts';
 import type { MessageKey } from '../../i18n/keys.ts';
 import { randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { type Actor, audit } from '../audit/audit.service.ts';
+import type { AlongsideWrites } from '../audit/audit.store.ts';
 import { lookupForm, parseUserName } from '../users/user-names.ts';
 import { isStrongPassword, isValidEmail } from '../users/users.policy.ts';
 import { type UserRow, usersStore } from '../users/users.store.ts';
 import { CHALLENGE, LOCKOUT, loginRefusal } from './auth.policy.ts';
 import type { LoginBody, RegisterBody } from './auth.schema.ts';
-import { sessionsStore } from './auth.store.ts';
+import { loginStore, sessionsStore } from './auth.store.ts';
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export interface ClientInfo {
@@ -126,7 +127,6 @@ export class AuthService {
     lookup.catch(() => {});
     // Reserved before the password is checked: of 20 parallel guesses, at most 5 are checked.
     const attempt = await this.reserveAttempt(client, part);
-    let banned: Promise<boolean> | undefined;
     const user = await this.settleOnThrow(client.ip, part, async () => {
       const found = await lookup;
       if (!found) {
@@ -134,9 +134,6 @@ export class AuthService {
         await this.recordFailure(client, { id: null, name: typed }, 'password', attempt);
         throw unauthorized('api.login.badCredentials');
       }
-      // Read during the verification, and used only once the password is proven.
-      banned = this.hasActiveBan(found.id);
-      banned.catch(() => {});
       if (!(await verifyPassword(found.password_hash, body.password))) {
         await this.recordFailure(client, found, 'password', attempt);
         throw unauthorized('api.login.badCredentials');
@@ -151,7 +148,8 @@ export class AuthService {
         if (needsRehash(user.password_hash)) {
           await usersStore.setPassword(this.ctx.db, user.id, await hashPassword(body.password), user.must_change);
         }
-        return this.completeLogin(user, client, 'password', banned);
+        // The ban was read with the account, and is used only once the password is proven.
+        return this.completeLogin(user, client, 'password', user.banned);
       })(),
     ]);
     if (forgiven.status === 'rejected') throw forgiven.reason;
@@ -159,11 +157,12 @@ export class AuthService {
     return outcome.value;
   }
 
-  /** The account a login names: its lookup form first, then the name as typed. */
-  private async findForLogin(typed: string, asTyped: string): Promise<UserRow | undefined> {
+  /** The account a login names (its lookup form first, then the name as typed) and whether it is banned. */
+  private async findForLogin(typed: string, asTyped: string): Promise<(UserRow & { banned: boolean }) | undefined> {
+    const now = this.ctx.clock.now();
     return (
-      (await usersStore.byName(this.ctx.db, typed)) ??
-      (typed !== asTyped.trim() ? await usersStore.byName(this.ctx.db, asTyped.trim()) : undefined)
+      (await loginStore.account(this.ctx.db, typed, now)) ??
+      (typed !== asTyped.trim() ? await loginStore.account(this.ctx.db, asTyped.trim(), now) : undefined)
     );
   }
 
@@ -172,8 +171,8 @@ export class AuthService {
    * third-party account): refuses pending, rejected and banned accounts,
    * issues the 2FA challenge for a 2FA account, else opens a session.
    */
-  async completeLogin(user: UserRow, client: ClientInfo, via: string, banned?: Promise<boolean>): Promise<LoginResult> {
-    const refusal = loginRefusal(user.status, await (banned ?? this.hasActiveBan(user.id)));
+  async completeLogin(user: UserRow, client: ClientInfo, via: string, banned?: boolean): Promise<LoginResult> {
+    const refusal = loginRefusal(user.status, banned ?? (await this.hasActiveBan(user.id)));
     if (refusal) {
       await this.auditLogin(user, client, 'login.refused', 'api.audit.loginRefused', { via, reason: refusal });
       throw forbidden(refusal);
@@ -220,22 +219,12 @@ export class AuthService {
   private async openSession(user: UserRow, client: ClientInfo, via: string): Promise<LoginResult> {
     const token = randomToken(32);
     const now = this.ctx.clock.now();
-    await this.ctx.db.tx(async (q) => {
-      await sessionsStore.insert(q, {
-        hash: sha256Hex(token),
-        userId: user.id,
-        created: now,
-        expires: now + this.ctx.config.sessionDays * 86_400_000,
-        ip: client.ip,
-        ua: client.userAgent,
-      });
-      await usersStore.touchLogin(q, user.id, now, client.ip);
-      await this.auditLogin(user, client, 'login', 'api.audit.login', { via });
-    });
+    const session = { hash: sha256Hex(token), userId: user.id, created: now, expires: now + this.ctx.config.sessionDays * 86_400_000 };
+    await this.auditLogin(user, client, 'login', 'api.audit.login', { via }, user.name, sessionsStore.opening({ ...session, ip: client.ip, ua: client.userAgent }));
     return { kind: 'session', token, username: user.name, mustChange: user.must_change };
   }
 
-  /** One audit entry about a login attempt (joins the open transaction, if any). */
+  /** One audit entry about a login attempt, with the writes it records (`alongside`), if any, in its statement. */
   private auditLogin(
     user: { id: number | null; name: string },
     client: ClientInfo,
@@ -243,14 +232,19 @@ export class AuthService {
     k: MessageKey,
     v: Record<string, string>,
     target = user.name,
+    alongside?: AlongsideWrites,
   ): Promise<void> {
-    return audit(this.ctx.db, {
-      actor: { id: user.id, name: user.name, ip: client.ip },
-      action,
-      target,
-      detail: { k, v },
-      ts: this.ctx.clock.now(),
-    });
+    return audit(
+      this.ctx.db,
+      {
+        actor: { id: user.id, name: user.name, ip: client.ip },
+        action,
+        target,
+        detail: { k, v },
+        ts: this.ctx.clock.now(),
+      },
+      alongside,
+    );
   }
 
   /** Ends one session: its row, its cached identity on every node, and the connections opened with it. */

@@ -149,10 +149,6 @@ export const usersStore = {
     await q.query('update users set status = $2 where id = $1', [id, status]);
   },
 
-  async touchLogin(q: Queryable, id: number, now: number, ip: string): Promise<void> {
-    await q.query('update users set last_seen = $2, last_ip = $3 where id = $1', [id, now, ip]);
-  },
-
   async pending(q: Queryable): Promise<Array<Pick<UserRow, 'name' | 'email' | 'created'>>> {
     return q.query("select name, email, created from users where status = 'pending' order by created, id");
   },
