@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index.ts';
 import { PgliteDb } from '../db/pglite.ts';
@@ -41,9 +41,9 @@ const SCHEMA = 'pgboss';
  */
 export class PgBossDriver implements QueueDriver {
   readonly kind = 'pg-boss' as const;
-  private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
-  private starting: Promise<unknown> | undefined;
+  /** pg-boss, imported and started on first use: an embedded node loads it (and pg) after it listens. */
+  private starting: Promise<PgBoss> | undefined;
   private loops: Promise<void>[] = [];
   private stopping = false;
   private readonly wakers = new Set<() => void>();
@@ -53,23 +53,27 @@ export class PgBossDriver implements QueueDriver {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-  ) {
-    this.boss = new PgBoss({ db: bossDb(db), schema: SCHEMA });
-    this.boss.on('error', (err) => log.warn({ err }, 'pg-boss error'));
-  }
+  ) {}
 
-  private async ready(name?: JobName): Promise<void> {
-    this.starting ??= this.boss.start();
-    await this.starting;
+  private async ready(name?: JobName): Promise<PgBoss> {
+    this.starting ??= (async () => {
+      const { default: PgBossClass } = await import('pg-boss');
+      const boss = new PgBossClass({ db: bossDb(this.db), schema: SCHEMA });
+      boss.on('error', (err) => this.log.warn({ err }, 'pg-boss error'));
+      await boss.start();
+      return boss;
+    })();
+    const boss = await this.starting;
     if (name && !this.queues.has(name)) {
-      await this.boss.createQueue(name);
+      await boss.createQueue(name);
       this.queues.add(name);
     }
+    return boss;
   }
 
   async send(name: JobName, payload: unknown, opts: EnqueueOptions): Promise<void> {
-    await this.ready(name);
-    await this.boss.send(name, payload as object, {
+    const boss = await this.ready(name);
+    await boss.send(name, payload as object, {
       ...(opts.delayMs ? { startAfter: Math.ceil(opts.delayMs / 1000) } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       retryLimit: 2,
@@ -86,16 +90,17 @@ export class PgBossDriver implements QueueDriver {
   }
 
   async work(names: readonly JobName[], run: (name: JobName, payload: unknown) => Promise<void>): Promise<void> {
-    for (const name of names) await this.ready(name);
-    this.loops = names.map((name) => this.loop(name, run));
+    let boss: PgBoss | undefined;
+    for (const name of names) boss = await this.ready(name);
+    if (boss) this.loops = names.map((name) => this.loop(boss, name, run));
   }
 
   /** Fetches and runs one job at a time until stopped; completes or fails each in pg-boss. */
-  private async loop(name: JobName, run: (name: JobName, payload: unknown) => Promise<void>): Promise<void> {
+  private async loop(boss: PgBoss, name: JobName, run: (name: JobName, payload: unknown) => Promise<void>): Promise<void> {
     while (!this.stopping) {
       let job: PgBoss.Job<unknown> | undefined;
       try {
-        [job] = await this.boss.fetch<unknown>(name, { batchSize: 1 });
+        [job] = await boss.fetch<unknown>(name, { batchSize: 1 });
       } catch (err) {
         this.log.warn({ err, queue: name }, 'pg-boss fetch failed');
       }
@@ -113,8 +118,8 @@ export class PgBossDriver implements QueueDriver {
         this.inFlight.delete(job.id);
       }
       try {
-        if (failure === undefined) await this.boss.complete(name, job.id);
-        else await this.boss.fail(name, job.id, { message: String((failure as Error)?.message ?? failure) });
+        if (failure === undefined) await boss.complete(name, job.id);
+        else await boss.fail(name, job.id, { message: String((failure as Error)?.message ?? failure) });
       } catch (err) {
         // The job stays active until pg-boss expires it, then it is retried.
         this.log.warn({ err, queue: name }, 'pg-boss could not record a job outcome');
@@ -143,8 +148,8 @@ export class PgBossDriver implements QueueDriver {
 
   async schedule(schedules: ReadonlyArray<{ name: JobName; cron: string }>): Promise<void> {
     for (const s of schedules) {
-      await this.ready(s.name);
-      await this.boss.schedule(s.name, s.cron, {});
+      const boss = await this.ready(s.name);
+      await boss.schedule(s.name, s.cron, {});
     }
   }
 
@@ -171,15 +176,15 @@ export class PgBossDriver implements QueueDriver {
     // Loops still running a job past the shutdown grace: stop them taking more (the job itself is released below).
     this.stopping = true;
     this.wakeAll();
-    if (!this.starting) return;
-    await this.starting.catch(() => {});
+    const boss = await this.starting?.catch(() => undefined);
+    if (!boss) return;
     // Fail them, as pg-boss does with its own workers' jobs at shutdown: they are retried by another worker.
     for (const [id, name] of this.inFlight) {
-      await this.boss.fail(name, id, { message: 'worker stopped while the job was running' }).catch((err) => {
+      await boss.fail(name, id, { message: 'worker stopped while the job was running' }).catch((err) => {
         this.log.warn({ err, queue: name }, 'could not release a running job; it is retried when it expires');
       });
     }
     this.inFlight.clear();
-    await this.boss.stop({ graceful: false, close: false });
+    await boss.stop({ graceful: false, close: false });
   }
 }
