@@ -90,9 +90,9 @@ export class PgBossDriver implements QueueDriver {
   }
 
   async work(names: readonly JobName[], run: (name: JobName, payload: unknown) => Promise<void>): Promise<void> {
-    let boss: PgBoss | undefined;
-    for (const name of names) boss = await this.ready(name);
-    if (boss) this.loops = names.map((name) => this.loop(boss, name, run));
+    for (const name of names) await this.ready(name);
+    const boss = await this.ready();
+    this.loops = names.map((name) => this.loop(boss, name, run));
   }
 
   /** Fetches and runs one job at a time until stopped; completes or fails each in pg-boss. */

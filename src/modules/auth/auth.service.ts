@@ -219,8 +219,15 @@ export class AuthService {
   private async openSession(user: UserRow, client: ClientInfo, via: string): Promise<LoginResult> {
     const token = randomToken(32);
     const now = this.ctx.clock.now();
-    const session = { hash: sha256Hex(token), userId: user.id, created: now, expires: now + this.ctx.config.sessionDays * 86_400_000 };
-    await this.auditLogin(user, client, 'login', 'api.audit.login', { via }, user.name, sessionsStore.opening({ ...session, ip: client.ip, ua: client.userAgent }));
+    const session = sessionsStore.opening({
+      hash: sha256Hex(token),
+      userId: user.id,
+      created: now,
+      expires: now + this.ctx.config.sessionDays * 86_400_000,
+      ip: client.ip,
+      ua: client.userAgent,
+    });
+    await this.auditLogin(user, client, 'login', 'api.audit.login', { via }, user.name, session);
     return { kind: 'session', token, username: user.name, mustChange: user.must_change };
   }
 

@@ -22,14 +22,6 @@ export const loginStore = {
 
 /** SQL for sessions. Only the sha256 of a token is ever stored. */
 export const sessionsStore = {
-  async insert(q: Queryable, s: { hash: string; userId: number; created: number; expires: number; ip: string; ua: string }) {
-    await q.query(
-      `insert into sessions (token_hash, user_id, created, expires, ip, user_agent)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [s.hash, s.userId, s.created, s.expires, s.ip, s.ua.slice(0, 300)],
-    );
-  },
-
   /**
    * A new session and the account's last login, as writes for the statement that audits the login
    * (`audit(…, alongside)`): one round trip instead of a transaction of three.
