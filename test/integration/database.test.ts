@@ -4,6 +4,8 @@ import { PostgresDb } from '../../src/db/postgres.ts';
 import { prepared } from '../../src/db/prepared.ts';
 import { UniqueViolation } from '../../src/errors.ts';
 import { randomHex } from '../../src/lib/crypto.ts';
+import { auditStore } from '../../src/modules/audit/audit.store.ts';
+import { loginStore, sessionsStore } from '../../src/modules/auth/auth.store.ts';
 import { friendsStore } from '../../src/modules/friends/friends.store.ts';
 import { groupsStore } from '../../src/modules/groups/groups.store.ts';
 import { messagesStore, type NewMessage } from '../../src/modules/messages/messages.store.ts';
@@ -116,5 +118,26 @@ describe('prepared statements', () => {
     expect(genericRuns('my_role')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('friendships')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('u.status')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('run the statements of a login with the plan prepared for them: the account, the session with its audit entry, a session lookup', async () => {
+    const db = cluster.a.app.ctx.db;
+    const person = await newUser(cluster);
+    const id = await userId(cluster.a, person.name);
+    const now = Date.now();
+    const plans = await db.tx(async (q) => {
+      for (let i = 0; i < 8; i++) {
+        expect((await loginStore.account(q, person.name, now))?.id).toBe(id);
+        const hash = randomHex(32);
+        const opening = sessionsStore.opening({ hash, userId: id, created: now, expires: now + 60_000, ip: '10.0.0.1', ua: 'plan test' });
+        await auditStore.insert(q, { actorId: id, actor: person.name, action: 'login', target: '', detail: '', ip: '10.0.0.1', ts: now }, opening);
+        expect((await sessionsStore.resolve(q, hash, now))?.id).toBe(id);
+      }
+      return q.query<{ statement: string; generic_plans: number }>(`select statement, generic_plans::int from pg_prepared_statements where not from_sql`);
+    });
+    const genericRuns = (fragment: string) => plans.find((p) => p.statement.includes(fragment))?.generic_plans;
+    expect(genericRuns('lower(u.name) = lower($1)')).toBeGreaterThanOrEqual(3);
+    expect(genericRuns('insert into sessions')).toBeGreaterThanOrEqual(3);
+    expect(genericRuns('s.token_hash = $1')).toBeGreaterThanOrEqual(3);
   });
 });

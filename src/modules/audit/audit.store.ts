@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
 
 export interface AuditEntryRow {
   id: number;
@@ -42,8 +43,10 @@ export const auditStore = {
   ): Promise<void> {
     const before = alongside?.params.length ?? 0;
     const values = Array.from({ length: 7 }, (_, i) => `$${before + i + 1}`).join(', ');
+    // Prepared: the text is one of a few (the plain entry, and one per caller's constant `ctes`),
+    // and a login's (session, last login, entry) is dearer to plan than to run.
     await q.query(
-      `${alongside ? `with ${alongside.ctes} ` : ''}insert into audit_log (actor_id, actor, action, target, detail, ip, ts) values (${values})`,
+      prepared(`${alongside ? `with ${alongside.ctes} ` : ''}insert into audit_log (actor_id, actor, action, target, detail, ip, ts) values (${values})`),
       [...(alongside?.params ?? []), e.actorId, e.actor.slice(0, 64), e.action, e.target.slice(0, 200), e.detail, e.ip.slice(0, 64), e.ts],
     );
   },

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { AlongsideWrites } from '../audit/audit.store.ts';
 import type { UserRow } from '../users/users.store.ts';
 
@@ -12,11 +13,17 @@ export interface SessionRow {
 const BANNED_AT_2 = `exists (select 1 from penalties p where p.user_id = u.id and p.action = 'ban' and not p.revoked
                          and (p.expires is null or p.expires > $2))`;
 
+// Prepared (see db/prepared.ts): every login and every session a node has not cached runs one.
+const ACCOUNT = prepared(`select u.*, ${BANNED_AT_2} as banned from users u where lower(u.name) = lower($1)`);
+const RESOLVE = prepared(`select u.*, s.expires as session_expires, ${BANNED_AT_2} as banned
+  from sessions s join users u on u.id = s.user_id
+ where s.token_hash = $1 and s.expires > $2`);
+
 /** SQL for logging in. */
 export const loginStore = {
   /** The account of this name (as stored, case aside) and whether a ban is in force, in one statement. */
   async account(q: Queryable, name: string, now: number): Promise<(UserRow & { banned: boolean }) | undefined> {
-    return (await q.query<UserRow & { banned: boolean }>(`select u.*, ${BANNED_AT_2} as banned from users u where lower(u.name) = lower($1)`, [name, now]))[0];
+    return (await q.query<UserRow & { banned: boolean }>(ACCOUNT, [name, now]))[0];
   },
 };
 
@@ -36,12 +43,7 @@ export const sessionsStore = {
 
   /** The live session, its user and whether a ban is in force, in one statement. */
   async resolve(q: Queryable, hash: string, now: number): Promise<(UserRow & { banned: boolean; session_expires: number }) | undefined> {
-    const rows = await q.query<UserRow & { banned: boolean; session_expires: number }>(
-      `select u.*, s.expires as session_expires, ${BANNED_AT_2} as banned
-         from sessions s join users u on u.id = s.user_id
-        where s.token_hash = $1 and s.expires > $2`,
-      [hash, now],
-    );
+    const rows = await q.query<UserRow & { banned: boolean; session_expires: number }>(RESOLVE, [hash, now]);
     return rows[0];
   },
 
