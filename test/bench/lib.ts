@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -182,4 +182,54 @@ export async function waitForQuiet(maxBusy = 0.1, maxMs = 120_000): Promise<numb
     calm = busy <= maxBusy ? calm + 1 : 0;
   }
   return busy;
+}
+
+/** CPU time (clock ticks) each process has used, by pid, with its command name; empty where /proc is not readable. */
+function processTicks(): Map<number, { comm: string; ticks: number }> {
+  const out = new Map<number, { comm: string; ticks: number }>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
+      const rest = stat.slice(close + 2).split(' ');
+      out.set(Number(pid), { comm: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(rest[11]) + Number(rest[12]) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/**
+ * Runs `fn` and says where the machine's CPU went meanwhile, as shares of all its cores: the
+ * servers (`servers`: pids), this process (the client), Postgres, Redis and the rest. A figure
+ * that is far from its baseline on a saturated machine is explained by who else held the cores.
+ */
+export async function cpuShares<T>(servers: number[], fn: () => Promise<T>): Promise<{ result: T; text: string }> {
+  const before = processTicks();
+  const machineBefore = cpuJiffies();
+  const result = await fn();
+  const after = processTicks();
+  const machineNow = cpuJiffies();
+  const total = Math.max(1, machineNow.total - machineBefore.total);
+  const shares = { server: 0, client: 0, postgres: 0, redis: 0, other: 0 };
+  for (const [pid, now] of after) {
+    const used = now.ticks - (before.get(pid)?.ticks ?? 0);
+    if (used <= 0) continue;
+    const who = servers.includes(pid) ? 'server' : pid === process.pid ? 'client' : now.comm === 'postgres' ? 'postgres' : now.comm.startsWith('redis') ? 'redis' : 'other';
+    shares[who] += used;
+  }
+  const pct = (ticks: number) => `${Math.round((ticks / total) * 100)}%`;
+  const busy = machineNow.busy - machineBefore.busy;
+  return {
+    result,
+    text: `CPU ${pct(busy)} busy: server ${pct(shares.server)}, client ${pct(shares.client)}, Postgres ${pct(shares.postgres)}, Redis ${pct(shares.redis)}, other ${pct(shares.other)}`,
+  };
 }
