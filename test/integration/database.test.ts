@@ -98,7 +98,7 @@ describe('prepared statements', () => {
     const ownerId = await userId(cluster.a, owner.name);
     const message = (i: number): NewMessage => ({
       room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content: `plan ${i}`, md: 0,
-      replyTo: null, ts: Date.now(), name: null, size: null, cid: null,
+      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion: null,
     });
     // One transaction holds one connection (Postgres) or the session (PGlite), whose statements it reads.
     const plans = await db.tx(async (q) => {
@@ -139,5 +139,57 @@ describe('prepared statements', () => {
     expect(genericRuns('lower(u.name) = lower($1)')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('insert into sessions')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('s.token_hash = $1')).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('group access versions (migration 0017)', () => {
+  const versionOf = async (gid: string) =>
+    (await cluster.a.app.ctx.db.query<{ v: number }>('select access_version as v from groups where gid = $1', [gid]))[0]!.v;
+
+  it('move on every change to the group row or to any of its member rows, and only then', async () => {
+    const db = cluster.a.app.ctx.db;
+    const owner = await newUser(cluster);
+    const other = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const otherId = await userId(cluster.a, other.name);
+    const steps: Array<[string, string, unknown[]]> = [
+      ['a member joins', `insert into group_members (gid, user_id, role, joined) values ($1, $2, 'member', 0)`, [gid, otherId]],
+      ['is muted', 'update group_members set muted = true where gid = $1 and user_id = $2', [gid, otherId]],
+      ['leaves', 'delete from group_members where gid = $1 and user_id = $2', [gid, otherId]],
+      ['the group is muted', 'update groups set mute_all = true where gid = $1', [gid]],
+      ['its announcement changes', `update groups set announce = 'x' where gid = $1`, [gid]],
+    ];
+    for (const [what, sql, params] of steps) {
+      const before = await versionOf(gid);
+      await db.query(sql, params);
+      expect(await versionOf(gid), what).toBeGreaterThan(before);
+    }
+    const settled = await versionOf(gid);
+    await db.query('select * from group_members where gid = $1', [gid]);
+    const otherGid = await groupWith(other);
+    await db.query('update group_members set muted = true where gid = $1', [otherGid]);
+    expect(await versionOf(gid)).toBe(settled);
+  });
+
+  it('let the insert store a group message only while its group has the version its send was allowed at; the rest of the batch is numbered without a gap', async () => {
+    const db = cluster.a.app.ctx.db;
+    const owner = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const ownerId = await userId(cluster.a, owner.name);
+    const v = await versionOf(gid);
+    const message = (content: string, accessVersion: number | null): NewMessage => ({
+      room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content, md: 0,
+      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion,
+    });
+    const keys = await messagesStore.insertBatch(db, [message('stale', v - 1), message('current', v), message('unchecked', null), message('current too', v)]);
+    expect(keys.map((k) => k?.idx)).toEqual([undefined, 1, 2, 3]);
+    const stored = await db.query<{ idx: number; content: string }>('select idx, content from messages where room = $1 order by idx', [`g:${gid}`]);
+    expect(stored).toEqual([
+      { idx: 1, content: 'current' },
+      { idx: 2, content: 'unchecked' },
+      { idx: 3, content: 'current too' },
+    ]);
+    expect(await messagesStore.insertBatch(db, [message('stale again', v - 1)])).toEqual([undefined]);
+    expect((await messagesStore.insertBatch(db, [message('next', v)]))[0]?.idx).toBe(4);
   });
 });

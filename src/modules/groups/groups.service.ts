@@ -27,6 +27,14 @@ export interface GroupInfo {
   memberInviteApprove: boolean;
 }
 
+/** A group and a user's membership of it as read together, and the group's access_version at that read. */
+export interface GroupAndMembership {
+  group: GroupInfo;
+  membership: Membership | undefined;
+  /** Unchanged for as long as the group's row and every member row are (migration 0017). */
+  version: number;
+}
+
 /** A user's place in a group. */
 export interface Membership {
   role: GroupRole;
@@ -81,12 +89,16 @@ export class GroupsService {
   }
 
   /** `groupAndMembership` for many (gid, user) pairs in one statement, in the order asked. */
-  async groupAndMembershipMany(
-    pairs: ReadonlyArray<{ gid: string; userId: number }>,
-  ): Promise<Array<{ group: GroupInfo; membership: Membership | undefined } | undefined>> {
+  async groupAndMembershipMany(pairs: ReadonlyArray<{ gid: string; userId: number }>): Promise<Array<GroupAndMembership | undefined>> {
     const rows = await groupsStore.accessMany(this.ctx.db, pairs);
     return rows.map((g) =>
-      g ? { group: infoOf(g), membership: g.my_role === null ? undefined : { role: g.my_role, muted: g.my_muted ?? false } } : undefined,
+      g
+        ? {
+            group: infoOf(g),
+            membership: g.my_role === null ? undefined : { role: g.my_role, muted: g.my_muted ?? false },
+            version: g.access_version,
+          }
+        : undefined,
     );
   }
 

@@ -19,6 +19,8 @@ export interface GroupRow {
   mute_all: boolean;
   member_invite_approve: boolean;
   created: number;
+  /** Bumped by every change to the group's row or its member rows (migration 0017). */
+  access_version: number;
 }
 
 /** A group and the caller's membership of it (null fields when not a member). */

@@ -2,7 +2,7 @@ import { AppError, forbidden, notFound } from '../../errors.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { can, sendRefusal } from '../groups/groups.policy.ts';
-import type { GroupInfo, GroupsService, Membership } from '../groups/groups.service.ts';
+import type { GroupAndMembership, GroupsService } from '../groups/groups.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { RoomLabel } from './message-views.ts';
 import { roomKey } from './messages.policy.ts';
@@ -16,7 +16,15 @@ export interface Actor {
 
 /** A conversation as one actor meets it. */
 export type Conversation =
-  | { kind: 'group'; room: string; gid: string; /** The actor is a member (a platform admin may not be). */ member: boolean }
+  | {
+      kind: 'group';
+      room: string;
+      gid: string;
+      /** The actor is a member (a platform admin may not be). */
+      member: boolean;
+      /** The group's access_version when the rows this decision rests on were read (migration 0017). */
+      accessVersion: number;
+    }
   | { kind: 'direct'; room: string; other: { id: number; name: string } };
 
 /**
@@ -46,7 +54,16 @@ export interface ConversationRef {
  * one name statement and one friendship statement, not one each per send.
  */
 export class Conversations {
-  private readonly groupAccess: BatchLoader<{ gid: string; userId: number }, { group: GroupInfo; membership: Membership | undefined } | undefined>;
+  private readonly groupAccess: BatchLoader<{ gid: string; userId: number }, GroupAndMembership | undefined>;
+  /**
+   * The rows the last allowed send of a person to a group rested on, by `gid:userId`, least
+   * recently used first. A send whose decision these rows still allow is not checked against the
+   * database again: the message's insert stores it only while the group's access_version is the
+   * one read with them (any change to the group or its members bumps it), and a send found stale
+   * there comes back through `forgetSendAccess` to a fresh check. Reads, reactions and typing,
+   * which no insert checks, always read the rows.
+   */
+  private readonly sendAccess = new Map<string, GroupAndMembership>();
   private readonly accounts: BatchLoader<string, Awaited<ReturnType<UsersService['byNames']>>[number]>;
   private readonly friendships: BatchLoader<readonly [number, number], boolean>;
 
@@ -77,13 +94,19 @@ export class Conversations {
   }
 
   private async group(actor: Actor, gid: string, purpose: Purpose): Promise<Conversation> {
-    const found = await this.groupAccess.load({ gid, userId: actor.id });
+    const key = `${gid}:${actor.id}`;
+    const kept = purpose === 'send' ? this.sendAccess.get(key) : undefined;
+    const found = kept && !sendRefusal(groupActorOf(actor, kept), kept.membership, kept.group) ? kept : await this.groupAccess.load({ gid, userId: actor.id });
     if (!found) throw notFound('api.group.notFound');
-    const groupActor = { role: found.membership?.role ?? null, platformAdmin: actor.platformAdmin };
+    const groupActor = groupActorOf(actor, found);
     const member = found.membership !== undefined;
     if (purpose === 'send') {
       const refused = sendRefusal(groupActor, found.membership, found.group);
-      if (refused) throw forbidden(refused);
+      if (refused) {
+        this.sendAccess.delete(key);
+        throw forbidden(refused);
+      }
+      this.keepSendAccess(key, found);
     } else if (purpose === 'react') {
       if (!member) throw forbidden('api.group.noView');
     } else if (!can('readMessages', groupActor)) {
@@ -94,7 +117,24 @@ export class Conversations {
       const refused = sendRefusal(groupActor, found.membership, found.group);
       if (refused) throw forbidden(refused);
     }
-    return { kind: 'group', room: roomKey.group(gid), gid, member };
+    return { kind: 'group', room: roomKey.group(gid), gid, member, accessVersion: found.version };
+  }
+
+  /** A send to `gid` was refused by its insert (the group changed since its rows were read): read them again next time. */
+  forgetSendAccess(gid: string, userId: number): void {
+    this.sendAccess.delete(`${gid}:${userId}`);
+  }
+
+  /** Rows kept per node at most (least recently used dropped first). */
+  static readonly SEND_ACCESS_KEPT = 10_000;
+
+  private keepSendAccess(key: string, access: GroupAndMembership): void {
+    this.sendAccess.delete(key);
+    this.sendAccess.set(key, access);
+    if (this.sendAccess.size > Conversations.SEND_ACCESS_KEPT) {
+      const oldest = this.sendAccess.keys().next().value;
+      if (oldest !== undefined) this.sendAccess.delete(oldest);
+    }
   }
 
   private async direct(actor: Actor, name: string, purpose: Purpose): Promise<Conversation> {
@@ -106,6 +146,8 @@ export class Conversations {
     return { kind: 'direct', room: roomKey.direct(actor.id, other.id), other: { id: other.id, name: other.name } };
   }
 }
+
+const groupActorOf = (actor: Actor, access: GroupAndMembership) => ({ role: access.membership?.role ?? null, platformAdmin: actor.platformAdmin });
 
 /** How the actor names the conversation in records and events. */
 export const labelOf = (c: Conversation): RoomLabel => (c.kind === 'group' ? { gid: c.gid } : { dm: c.other.name });

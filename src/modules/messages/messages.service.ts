@@ -36,11 +36,14 @@ interface PendingSend {
   origin: string | undefined;
 }
 
-/** What the batch did with a send: stored now, or found stored under the same cid. */
-interface SendOutcome {
-  row: MessageRow;
-  duplicate: boolean;
-}
+/**
+ * What the batch did with a send: stored now, or found stored under the same cid; or not stored
+ * because the group changed since the send was allowed (`stale`: check it again).
+ */
+type SendOutcome = { row: MessageRow; duplicate: boolean } | { stale: true };
+
+/** Times a send is checked again after its group changed under it before it gives up (503). */
+const STALE_SEND_ATTEMPTS = 5;
 
 /** Test hooks: a test process sets these to stop at the worst moments (never set in production). */
 export const messagingTestHooks: { afterCommit?: (stored: readonly NewMessage[]) => void } = {};
@@ -81,37 +84,47 @@ export class MessagesService {
   async send(userId: number, body: SendBody, origin?: string): Promise<MessagePayload> {
     const refused = contentRefusal(body.type, body.content);
     if (refused) throw new AppError(refused.status, refused.key);
-    const sender = await this.conversations.actor(userId);
-    const conversation = await this.conversations.open(sender, body, 'send');
-    await this.speaking(sender);
-    for (const guard of this.ctx.hooks.sendGuards) await guard(sender.id, body);
-    const file = isFileType(body.type);
-    const message: NewMessage = {
-      room: conversation.room,
-      fromId: sender.id,
-      gid: conversation.kind === 'group' ? conversation.gid : null,
-      toId: conversation.kind === 'direct' ? conversation.other.id : null,
-      type: body.type,
-      content: body.content,
-      md: body.md,
-      replyTo: body.replyTo,
-      ts: this.ctx.clock.now(),
-      name: file ? (body.name ?? null) : null,
-      size: file ? (body.size ?? null) : null,
-      cid: body.cid ?? null,
-    };
-    try {
-      const { row } = await this.commit.submit({ message, sender, conversation, origin });
+    for (let attempt = 1; ; attempt++) {
+      const sender = await this.conversations.actor(userId);
+      const conversation = await this.conversations.open(sender, body, 'send');
+      await this.speaking(sender);
+      for (const guard of this.ctx.hooks.sendGuards) await guard(sender.id, body);
+      const file = isFileType(body.type);
+      const message: NewMessage = {
+        room: conversation.room,
+        fromId: sender.id,
+        gid: conversation.kind === 'group' ? conversation.gid : null,
+        toId: conversation.kind === 'direct' ? conversation.other.id : null,
+        type: body.type,
+        content: body.content,
+        md: body.md,
+        replyTo: body.replyTo,
+        ts: this.ctx.clock.now(),
+        name: file ? (body.name ?? null) : null,
+        size: file ? (body.size ?? null) : null,
+        cid: body.cid ?? null,
+        accessVersion: conversation.kind === 'group' ? conversation.accessVersion : null,
+      };
+      let outcome: SendOutcome;
+      try {
+        outcome = await this.commit.submit({ message, sender, conversation, origin });
+      } catch (err) {
+        // The group was dissolved, or the recipient deleted, after the check.
+        if ((err as { code?: unknown }).code === '23503') {
+          throw notFound(conversation.kind === 'group' ? 'api.group.notFound' : 'api.user.notFound');
+        }
+        throw err;
+      }
+      if ('stale' in outcome) {
+        // The group or its members changed since the rows this send was allowed by were read.
+        if (conversation.kind === 'group') this.conversations.forgetSendAccess(conversation.gid, sender.id);
+        if (attempt >= STALE_SEND_ATTEMPTS) throw new AppError(503, 'api.unavailable');
+        continue;
+      }
       // Acknowledged only once the other nodes can hear of it: a node that dies between the commit
       // and the publish has acknowledged nothing, and the sender's retry (same cid) announces it.
       await this.publishedOrLate();
-      return messageView(row, labelOf(conversation));
-    } catch (err) {
-      // The group was dissolved, or the recipient deleted, after the check.
-      if ((err as { code?: unknown }).code === '23503') {
-        throw notFound(conversation.kind === 'group' ? 'api.group.notFound' : 'api.user.notFound');
-      }
-      throw err;
+      return messageView(outcome.row, labelOf(conversation));
     }
   }
 
@@ -321,11 +334,13 @@ export class MessagesService {
     });
 
     const keys = fresh.length ? await messagesStore.insertBatch(this.ctx.db, fresh.map((s) => s.message)) : [];
-    messagingTestHooks.afterCommit?.(fresh.map((f) => f.message));
-    if (fresh.some((s) => s.message.type === 'text')) this.searchUpkeep.noteStored();
-    const rows = fresh.map((s, i): MessageRow => rowOf(s, keys[i]!, s.message.ts));
+    const rows = fresh.map((s, i): MessageRow | undefined => (keys[i] ? rowOf(s, keys[i], s.message.ts) : undefined));
+    messagingTestHooks.afterCommit?.(fresh.filter((_, i) => rows[i]).map((f) => f.message));
+    if (fresh.some((s, i) => rows[i] && s.message.type === 'text')) this.searchUpkeep.noteStored();
     for (const [i, s] of fresh.entries()) {
-      this.deliver(s, rows[i]!);
+      const row = rows[i];
+      if (!row) continue;
+      this.deliver(s, row);
       this.ctx.metrics.messagesSent.inc({ kind: s.conversation.kind === 'group' ? 'group' : 'dm' });
     }
     // A retry of a message still in the history is announced again: its first announcement may have
@@ -334,7 +349,11 @@ export class MessagesService {
       const key = cidKey(s.message);
       if (key !== undefined && kept.has(key)) this.deliver(s, stored.get(key)!);
     }
-    return plan.map((p) => ('stored' in p ? { row: p.stored, duplicate: true } : { row: rows[p.fresh]!, duplicate: p.repeat }));
+    return plan.map((p): SendOutcome => {
+      if ('stored' in p) return { row: p.stored, duplicate: true };
+      const row = rows[p.fresh];
+      return row ? { row, duplicate: p.repeat } : { stale: true };
+    });
   }
 
   /** After the commit: the group's room, or both people of a direct message (each sees the other's name). */

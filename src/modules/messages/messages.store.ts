@@ -19,6 +19,11 @@ export interface NewMessage {
   name: string | null;
   size: number | null;
   cid: string | null;
+  /**
+   * For a group message: the group's access_version the send was allowed at. The insert stores
+   * the message only while the group still has it (migration 0017); null stores it regardless.
+   */
+  accessVersion: number | null;
 }
 
 /** What the insert decided for one message. */
@@ -131,6 +136,9 @@ select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text
 /**
  * Allocates the indexes, inserts the messages and trims the rooms, as ONE
  * statement (so one implicit transaction and one round trip):
+ * - `batch` keeps the messages whose group still has the access_version their send was allowed
+ *   at (and every direct message), numbered 1.. per room (`ord`) in the order sent; the others
+ *   are left out and have no row in the answer (`pos` is the 1-based place in the arrays);
  * - `seq` adds each room's message count to room_seq (rooms sorted, so two
  *   nodes lock shared rooms in the same order) and returns the new last index;
  *   a concurrent batch for the same room waits on that row until this commits;
@@ -147,13 +155,19 @@ const INSERT_BATCH = prepared(`
 with arrays as (
   select $1::text[] as room, $2::bigint[] as from_id, $3::text[] as gid, $4::bigint[] as to_id, $5::text[] as type,
          $6::text[] as content, $7::smallint[] as md, $8::int[] as reply_to, $9::bigint[] as ts, $10::text[] as name,
-         $11::bigint[] as size, $12::text[] as cid, $13::int[] as ord
+         $11::bigint[] as size, $12::text[] as cid, $13::bigint[] as access_version
   offset 0
 ),
-batch as (
+sent as (
   select t.* from arrays a
-   cross join lateral unnest(a.room, a.from_id, a.gid, a.to_id, a.type, a.content, a.md, a.reply_to, a.ts, a.name, a.size, a.cid, a.ord)
-     as t(room, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid, ord)
+   cross join lateral unnest(a.room, a.from_id, a.gid, a.to_id, a.type, a.content, a.md, a.reply_to, a.ts, a.name, a.size, a.cid, a.access_version)
+     with ordinality as t(room, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid, access_version, pos)
+),
+batch as (
+  select s.*, row_number() over (partition by s.room order by s.pos)::int as ord
+    from sent s
+   where s.access_version is null
+      or exists (select 1 from groups g where g.gid = s.gid and g.access_version = s.access_version)
 ),
 counts as (select room, count(*)::int as n from batch group by room),
 seq as (
@@ -187,7 +201,8 @@ marks as (
   select from_id, room, max(idx) from ins group by from_id, room
   on conflict (user_id, room) do update set idx = greatest(rm.idx, excluded.idx)
 )
-select room, idx, reply_to from ins`);
+select b.pos::int as pos, i.idx, i.reply_to
+  from ins i join alloc a using (room) join batch b on b.room = i.room and a.last_idx - a.n + b.ord = i.idx`);
 
 /**
  * Sends stored under (sender, cid) pairs: in the kept history, or trimmed from it and sent after
@@ -211,14 +226,8 @@ export const messagesStore = {
    * order. Throws UniqueViolation when a cid was stored concurrently (nothing
    * of the batch is stored then).
    */
-  async insertBatch(q: Queryable, batch: readonly NewMessage[]): Promise<StoredKey[]> {
-    const ordInRoom = new Map<string, number>();
-    const ord = batch.map((m) => {
-      const n = (ordInRoom.get(m.room) ?? 0) + 1;
-      ordInRoom.set(m.room, n);
-      return n;
-    });
-    const rows = await q.query<{ room: string; idx: number; reply_to: number | null }>(INSERT_BATCH, [
+  async insertBatch(q: Queryable, batch: readonly NewMessage[]): Promise<Array<StoredKey | undefined>> {
+    const rows = await q.query<{ pos: number; idx: number; reply_to: number | null }>(INSERT_BATCH, [
       batch.map((m) => m.room),
       batch.map((m) => m.fromId),
       batch.map((m) => m.gid),
@@ -231,21 +240,11 @@ export const messagesStore = {
       batch.map((m) => m.name),
       batch.map((m) => m.size),
       batch.map((m) => m.cid),
-      ord,
+      batch.map((m) => m.accessVersion),
     ]);
-    // Within a room, idx grows with ord: the k-th smallest idx is the k-th message of the room.
-    const byRoom = new Map<string, Array<{ idx: number; reply_to: number | null }>>();
-    for (const r of rows) {
-      const list = byRoom.get(r.room) ?? [];
-      list.push(r);
-      byRoom.set(r.room, list);
-    }
-    for (const list of byRoom.values()) list.sort((x, y) => x.idx - y.idx);
-    return batch.map((m, i) => {
-      const r = byRoom.get(m.room)?.[ord[i]! - 1];
-      if (!r) throw new Error(`batch insert returned no row for ${m.room} #${ord[i]}`);
-      return { room: m.room, idx: r.idx, replyTo: r.reply_to };
-    });
+    const keys: Array<StoredKey | undefined> = batch.map(() => undefined);
+    for (const r of rows) keys[r.pos - 1] = { room: batch[r.pos - 1]!.room, idx: r.idx, replyTo: r.reply_to };
+    return keys;
   },
 
   /** Sends already stored under these (sender, cid) pairs, kept or trimmed after `since`. */
