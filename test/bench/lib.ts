@@ -197,9 +197,12 @@ function processTicks(): Map<number, { comm: string; ticks: number }> {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
+      // After "pid (comm) ": state is field 3; utime, stime, cutime and cstime are fields 14–17. The
+      // children's times count too: a Postgres backend that exits in the window (a pool closed)
+      // leaves its time to the postmaster.
       const rest = stat.slice(close + 2).split(' ');
-      out.set(Number(pid), { comm: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(rest[11]) + Number(rest[12]) });
+      const ticks = Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
+      out.set(Number(pid), { comm: stat.slice(stat.indexOf('(') + 1, close), ticks });
     } catch {
       // The process ended meanwhile.
     }
