@@ -14,6 +14,9 @@ export interface Actor {
   platformAdmin: boolean;
 }
 
+/** (group, person) pairs whose send access a node keeps at most, least recently used dropped first. */
+const SEND_ACCESS_KEPT = 10_000;
+
 /** A conversation as one actor meets it. */
 export type Conversation =
   | {
@@ -125,13 +128,10 @@ export class Conversations {
     this.sendAccess.delete(`${gid}:${userId}`);
   }
 
-  /** Rows kept per node at most (least recently used dropped first). */
-  static readonly SEND_ACCESS_KEPT = 10_000;
-
   private keepSendAccess(key: string, access: GroupAndMembership): void {
     this.sendAccess.delete(key);
     this.sendAccess.set(key, access);
-    if (this.sendAccess.size > Conversations.SEND_ACCESS_KEPT) {
+    if (this.sendAccess.size > SEND_ACCESS_KEPT) {
       const oldest = this.sendAccess.keys().next().value;
       if (oldest !== undefined) this.sendAccess.delete(oldest);
     }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, UniqueViolation } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, UNAVAILABLE_RETRY_AFTER_S, UniqueViolation } from '../../errors.ts';
 import { likePattern } from '../../lib/fields.ts';
 import type { MessagePayload, RoomRef, ServerToClientEvents } from '../../realtime/events.ts';
 import { type Actor, type Conversation, type Conversations, labelOf } from './conversations.ts';
@@ -118,7 +118,7 @@ export class MessagesService {
       if ('stale' in outcome) {
         // The group or its members changed since the rows this send was allowed by were read.
         if (conversation.kind === 'group') this.conversations.forgetSendAccess(conversation.gid, sender.id);
-        if (attempt >= STALE_SEND_ATTEMPTS) throw new AppError(503, 'api.unavailable');
+        if (attempt >= STALE_SEND_ATTEMPTS) throw new AppError(503, 'api.unavailable', { headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) } });
         continue;
       }
       // Acknowledged only once the other nodes can hear of it: a node that dies between the commit
