@@ -29,6 +29,12 @@ export interface Db extends Queryable {
   readonly stats: { queries: number };
 }
 
+/** The transaction a call chain runs in, and whether it is still open. */
+interface AmbientTransaction {
+  queryable: Queryable;
+  open: boolean;
+}
+
 /**
  * When the prepared statements are planned anew, counted from the database's opening: soon after
  * the first traffic, then as the tables grow, then hourly. A prepared statement keeps the generic
@@ -45,7 +51,8 @@ const REPLAN_EVERY_MS = 3_600_000;
 export abstract class BaseDb implements Db {
   abstract readonly kind: 'pglite' | 'postgres';
   readonly stats = { queries: 0 };
-  private readonly ambient = new AsyncLocalStorage<Queryable>();
+  private readonly ambient = new AsyncLocalStorage<AmbientTransaction>();
+  private openTransactions = 0;
   private replanTimer: NodeJS.Timeout | undefined;
   private replans = 0;
 
@@ -77,24 +84,44 @@ export abstract class BaseDb implements Db {
   abstract close(): Promise<void>;
 
   query<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    const current = this.ambient.getStore();
+    const current = this.openAmbient();
     if (current) return current.query<T>(sql, params);
     return this.run(sql, params, (s, p) => this.rawQuery(s, p)) as Promise<T[]>;
   }
 
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-    const current = this.ambient.getStore();
+    const current = this.openAmbient();
     if (current) return fn(current);
+    this.openTransactions++;
+    let ambient: AmbientTransaction | undefined;
     // Taking a connection, BEGIN and COMMIT can fail on a lost database too.
     return this.rawTx((inner) => {
       const wrapped: Queryable = {
         query: <R = Row>(sql: string, params: readonly unknown[] = []) =>
           this.run(sql, params, (s, p) => inner.query(s, p)) as Promise<R[]>,
       };
-      return this.ambient.run(wrapped, () => fn(wrapped));
-    }).catch((err: unknown) => {
-      throw mapDbError(err);
-    });
+      ambient = { queryable: wrapped, open: true };
+      return this.ambient.run(ambient, () => fn(wrapped));
+    })
+      .catch((err: unknown) => {
+        throw mapDbError(err);
+      })
+      .finally(() => {
+        if (ambient) ambient.open = false;
+        // On Node 20 a storage in use keeps async hooks on for every promise of the process (a few
+        // per cent of a request's CPU); with no transaction open there is nothing to keep.
+        if (--this.openTransactions === 0) this.ambient.disable();
+      });
+  }
+
+  /**
+   * The transaction the caller runs in, while it is open. A timer or promise started inside a
+   * transaction carries it along after the commit: its statements (and its own `tx`) must then
+   * run on their own, not on a connection already handed back.
+   */
+  private openAmbient(): Queryable | undefined {
+    const current = this.ambient.getStore();
+    return current?.open ? current.queryable : undefined;
   }
 
   async ping(): Promise<boolean> {
