@@ -450,16 +450,16 @@ export async function me(): Promise<BenchRow[]> {
         keys.push({ 'x-api-key': String(r.body.plaintext) });
       }
       step('/api/me: bare, cookie, keys');
-      const base = await load(`${bare.url}/api/me`, { seconds: HTTP_SECONDS, connections: 50 });
-      const byCookie = await load(`${app.url}/api/me`, { seconds: HTTP_SECONDS, connections: 50, headers: { cookie } });
-      const byKey = await load(`${app.url}/api/me`, { seconds: HTTP_SECONDS, connections: 50, perRequestHeaders: keys });
-      const row = (what: string, l: typeof base): BenchRow => {
+      const { result: base, text: baseCpu } = await cpuShares([bare.child.pid!], () => load(`${bare.url}/api/me`, { seconds: HTTP_SECONDS, connections: 50 }));
+      const byCookie = await cpuShares([app.child.pid!], () => load(`${app.url}/api/me`, { seconds: HTTP_SECONDS, connections: 50, headers: { cookie } }));
+      const byKey = await cpuShares([app.child.pid!], () => load(`${app.url}/api/me`, { seconds: HTTP_SECONDS, connections: 50, perRequestHeaders: keys }));
+      const row = (what: string, { result: l, text }: typeof byCookie): BenchRow => {
         const r = ratio(l.rps, base.rps);
         return {
           name: `GET /api/me, ${what}, 50 connections [cluster] (issue 17)`,
           value: l.rps,
           unit: 'req/s',
-          note: `baseline bare Express fixed JSON: ${base.rps} req/s, p99 ${base.p99} ms; ${r}× (target ≥ 0.7): ${verdict(r >= 0.7)}; p99 ${l.p99} ms; non-2xx ${l.non2xx}`,
+          note: `baseline bare Express fixed JSON: ${base.rps} req/s, p99 ${base.p99} ms (${baseCpu}); ${r}× (target ≥ 0.7): ${verdict(r >= 0.7)}; p99 ${l.p99} ms; non-2xx ${l.non2xx}; ${text}`,
         };
       };
       return [row('session cookie', byCookie), row('40 API keys in rotation', byKey)];
