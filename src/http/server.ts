@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import helmet from 'helmet';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { originPolicyOf } from '../lib/origin-policy.ts';
@@ -10,6 +9,7 @@ import { apiNotFound, errorHandler } from './errors.ts';
 import { leanJsonAnswers } from './json-answer.ts';
 import { observeRequests } from './request-log.ts';
 import { listRoutes, routedByPath } from './routes.ts';
+import { securityHeaders } from './security-headers.ts';
 
 /** JSON bodies above this are refused with 413 before they are read (Content-Length) or as soon as they pass it. */
 export const JSON_LIMIT_BYTES = 100 * 1024;
@@ -47,24 +47,6 @@ export const continueWhenAccepted: RequestHandler = (req, res, next) => {
   if (/100-continue/i.test(req.headers.expect ?? '') && !res.headersSent) res.writeContinue();
   next();
 };
-
-/**
- * helmet's security headers, computed once and set in one loop: they do not
- * depend on the request, and one middleware is cheaper than helmet's eleven.
- */
-export function securityHeaders(): RequestHandler {
-  const headers: Array<[string, string]> = [];
-  const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
-    removeHeader: () => {},
-  };
-  const middleware = helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
-  middleware({} as never, recorder as never, () => {});
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
-}
 
 /** Whether a request may carry a body, as body-parser decides it (`type-is`'s hasBody). */
 const mayHaveBody = (req: IncomingMessage): boolean =>
@@ -127,7 +109,7 @@ export function buildExpress(
   app.use(
     inSequence([
       observeRequests(app, ctx),
-      securityHeaders(),
+      securityHeaders(app),
       ...(ctx.config.corsOrigins.length > 0 ? [corsForAllowedOrigins(origins)] : []),
       ...gates,
       originGate(origins),

@@ -112,6 +112,28 @@ describe('health, setup and HTTP hygiene', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('JSON answers carry the headers that protect an API answer; documents also the ones browsers read on pages', async () => {
+    const json = await new Client(cluster.a).get('/api/setup');
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    // The configured policy, nothing of helmet's defaults merged in (no styles, fonts or images from anywhere).
+    expect(json.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(json.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(json.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(json.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(json.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies']) {
+      expect(json.headers.get(documentOnly), documentOnly).toBeNull();
+    }
+    const page = await new Client(cluster.a).get('/api/docs');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-permitted-cross-domain-policies')).toBe('none');
+    expect(page.headers.get('x-dns-prefetch-control')).toBe('off');
+    // Its own policy, not replaced by the general one.
+    expect(page.headers.get('content-security-policy')).toContain('style-src');
+  });
+
   it('JSON answers carry their type and exact length; HEAD gets the headers without the body', async () => {
     const u = await newUser(cluster);
     const get = await fetch(`${cluster.a.url}/api/me`, { headers: { cookie: u.cookie! } });

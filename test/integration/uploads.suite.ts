@@ -94,6 +94,8 @@ export function uploadsSuite(storage: StorageMode): void {
       expect(got.body.equals(png)).toBe(true);
       expect(got.headers.get('content-type')).toBe('image/png');
       expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+      // A download is a document to a browser: it gets the headers pages get.
+      expect(got.headers.get('x-permitted-cross-domain-policies')).toBe('none');
       expect(got.headers.get('content-disposition')).toMatch(/^inline; filename="photo.PNG"/);
       expect(got.headers.get('etag')).toBe(`"${sha(png)}"`);
       expect(got.headers.get('cache-control')).toMatch(/max-age=\d+/);
