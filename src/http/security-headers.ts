@@ -36,8 +36,8 @@ const isJson = (type: unknown): boolean => typeof type === 'string' && type.star
  * Security headers, set in one loop rather than by helmet's eleven middlewares. Every answer gets
  * EVERY_ANSWER; an answer that is not JSON (the web client's pages, the API reference, a download,
  * an HTML error) also gets the document-only ones, added as its head is written, when its type is
- * known. A JSON answer, the hot path, sends six headers fewer (docs/decisions.md, "Per-request cost").
- * A route that sets its own value (the web client's CSP) keeps it.
+ * known. A JSON answer, the hot path, sends six headers fewer (docs/decisions.md, "Security
+ * headers by what the answer is"). A route that sets its own value (the web client's CSP) keeps it.
  */
 export function securityHeaders(app: ExpressApp): RequestHandler {
   const all = helmetHeaders();
