@@ -1,4 +1,4 @@
-import { type Application, type RequestHandler, Router, type RouterOptions } from 'express';
+import { type Application, type Request, type RequestHandler, type Response, Router, type RouterOptions } from 'express';
 
 /**
  * A router for API routes: paths match case-sensitively, so `/API/MESSAGES`
@@ -20,11 +20,14 @@ interface RouteLike {
   path: unknown;
   methods: Record<string, boolean>;
   stack: Array<{ handle: unknown }>;
+  _handlesMethod(method: string): boolean;
+  dispatch(req: Request, res: Response, done: (err?: unknown) => void): void;
 }
 interface LayerLike {
   route?: RouteLike;
   handle?: { stack?: unknown; [ROUTERS]?: readonly Router[] };
   rawPath?: unknown;
+  match(path: string): unknown;
 }
 
 const ROUTERS = Symbol('chat.routers');
@@ -77,17 +80,57 @@ function reachOf(router: Router): { any: boolean; ones: Set<string>; twos: Set<s
   return reach;
 }
 
+const stackOf = (router: Router): LayerLike[] => (router as unknown as { stack: LayerLike[] }).stack;
+
+/**
+ * The routes a request can be handed to directly, by method and exact path: a route with a static
+ * path (`/api/me`) and one of its own methods, when nothing else in any router matches that path
+ * for that method (no middleware, no other route, no `:param` route before or after it). The
+ * routers' walk would find that route and nothing more, so going to it straight gives the same
+ * answer, fall-through (`next()` reaches the app's 404) and errors included. HEAD and OPTIONS,
+ * which the router answers from several routes, always take the walk.
+ */
+export function directRoutes(routers: readonly Router[]): Map<string, Map<string, RouteLike>> {
+  const layers = routers.flatMap(stackOf);
+  const direct = new Map<string, Map<string, RouteLike>>();
+  for (const layer of layers) {
+    const route = layer.route;
+    if (!route || typeof route.path !== 'string' || !staticHead(route.path).whole) continue;
+    const path = route.path;
+    for (const method of Object.keys(route.methods)) {
+      const upper = method.toUpperCase();
+      if (upper === '_ALL' || upper === 'HEAD' || upper === 'OPTIONS') continue;
+      const reached = layers.filter((l) => l.match(path) && (!l.route || l.route._handlesMethod(upper)));
+      if (reached.length !== 1 || reached[0] !== layer) continue;
+      const byPath = direct.get(upper) ?? new Map<string, RouteLike>();
+      direct.set(upper, byPath.set(path, route));
+    }
+  }
+  return direct;
+}
+
 /**
  * The app's routers as one middleware that hands a request only to the routers with a route (or
  * middleware) under its path's first two segments, in their order: Express would otherwise try
  * every route of every router mounted before the one that serves it (docs/decisions.md,
- * "Per-request cost"). Same answers as `app.use` of each router: a router that cannot match the
- * path would have passed the request on untouched. `listRoutes` sees the routers through it.
+ * "Per-request cost"). A request for a static path that one route alone serves goes straight to
+ * that route (`directRoutes`). Same answers as `app.use` of each router: a router that cannot match
+ * the path would have passed the request on untouched. `listRoutes` sees the routers through it.
  */
 export function routedByPath(routers: readonly Router[]): RequestHandler {
   const reaches = routers.map((router) => ({ router, ...reachOf(router) }));
+  const direct = directRoutes(routers);
   const dispatch: RequestHandler = (req, res, next) => {
-    const { one, two } = headOf(req.path);
+    const path = req.path;
+    const route = direct.get(req.method)?.get(path);
+    if (route) {
+      // What the router sets before it dispatches to a route with no parameters.
+      req.params = {};
+      // `next('route')` and `next('router')` leave the route and its router: on to the app's next.
+      route.dispatch(req, res, (err) => (err && err !== 'route' && err !== 'router' ? next(err) : next()));
+      return;
+    }
+    const { one, two } = headOf(path);
     let i = 0;
     const onward = (err?: unknown): void => {
       if (err) {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler, Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSequence } from '../../src/http/server.ts';
-import { apiRouter, listRoutes, routedByPath } from '../../src/http/routes.ts';
+import { apiRouter, directRoutes, listRoutes, routedByPath } from '../../src/http/routes.ts';
 
 /**
  * routedByPath hands a request only to the routers that may serve its path: the answers must be
@@ -35,15 +35,32 @@ describe('routedByPath', () => {
   c.get('/uploads/:name', mark('c'), answer('c upload'));
   c.all('/api/tus{/*rest}', mark('c'), answer('c tus'));
   c.use(['/api/upload'], mark('c use'));
+  c.get('/api/upload/x', mark('c'), answer('c upload x'));
   const anyCase = Router();
   anyCase.get('/api/shout', mark('d'), answer('d shout'));
+  // `e` passes /api/twice and /api/x/pass on to `f`, fails /api/x/fail and /api/throw.
+  const e = apiRouter();
+  e.get('/api/twice', mark('e'), (_req, _res, next) => next());
+  e.get('/api/x/pass', mark('e'), (_req, _res, next) => next('route'));
+  e.get('/api/x/fail', mark('e'), (_req, _res, next) => next(new Error('failed')));
+  e.post('/api/throw', mark('e'), async () => {
+    throw new Error('thrown');
+  });
+  e.post('/api/me', mark('e'), answer('e me post'));
+  const f = apiRouter();
+  f.get('/api/twice', mark('f'), answer('f twice'));
+  f.get('/api/x/:any', mark('f'), answer('f any'));
+  const routers = [a, b, c, anyCase, e, f];
   const makeApp = (routed: boolean) => {
     const app = express();
     app.set('case sensitive routing', true);
-    if (routed) app.use(routedByPath([a, b, c, anyCase]));
-    else for (const r of [a, b, c, anyCase]) app.use(r);
+    if (routed) app.use(routedByPath(routers));
+    else for (const r of routers) app.use(r);
     app.use((_req, res) => {
       res.status(404).json({ by: 'none' });
+    });
+    app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(500).json({ by: `error ${err.message}` });
     });
     return app;
   };
@@ -61,10 +78,10 @@ describe('routedByPath', () => {
   });
   afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));
 
-  const get = async (mode: 'routed' | 'plain', path: string) => {
+  const get = async (mode: 'routed' | 'plain', path: string, method = 'GET') => {
     seen.length = 0;
-    const res = await fetch(bases[mode] + path);
-    return { status: res.status, by: ((await res.json()) as { by?: string }).by, seen: [...seen] };
+    const res = await fetch(bases[mode] + path, { method });
+    return { status: res.status, by: method === 'HEAD' ? undefined : ((await res.json()) as { by?: string }).by, seen: [...seen] };
   };
 
   it.each([
@@ -84,11 +101,34 @@ describe('routedByPath', () => {
     ['/API/ME', 404, 'none', []],
     ['/api/m%65', 404, 'none', []],
     ['/api/upload/1', 404, 'none', ['c use']],
+    ['/api/upload/x', 200, 'c upload x', ['c use', 'c']],
     ['/api/unknown', 404, 'none', []],
+    ['/api/twice', 200, 'f twice', ['e', 'f']],
+    ['/api/x/pass', 200, 'f any', ['e', 'f']],
+    ['/api/x/other', 200, 'f any', ['f']],
+    ['/api/x/fail', 500, 'error failed', ['e']],
+    ['/api/a/b', 404, 'none', []],
     ['/', 404, 'none', []],
   ])('%s → %i %s, as with app.use of each router', async (path, status, by, routers) => {
     expect(await get('routed', path)).toEqual({ status, by, seen: routers });
     expect(await get('plain', path)).toEqual({ status, by, seen: routers });
+  });
+
+  it.each([
+    ['POST', '/api/me', 200, 'e me post', ['e']],
+    ['POST', '/api/throw', 500, 'error thrown', ['e']],
+    ['HEAD', '/api/me', 200, undefined, ['a']],
+    ['DELETE', '/api/me', 404, 'none', []],
+  ])('%s %s → %i %s, as with app.use of each router', async (method, path, status, by, routers) => {
+    expect(await get('routed', path, method)).toEqual({ status, by, seen: routers });
+    expect(await get('plain', path, method)).toEqual({ status, by, seen: routers });
+  });
+
+  it('goes straight to a static route that nothing else matches, and walks the routers otherwise', () => {
+    const direct = [...directRoutes(routers)].flatMap(([method, paths]) => [...paths.keys()].map((p) => `${method} ${p}`));
+    // Not direct: /api/twice (two routes), /api/x/pass and /api/x/fail (`/api/x/:any` matches them
+    // too), /api/upload/x (behind middleware), /api/tus (any method); /API/SHOUT is not /api/shout.
+    expect(direct.sort()).toEqual(['GET /api/me', 'GET /api/me/penalties', 'GET /api/shout', 'GET /metrics', 'POST /api/me', 'POST /api/throw']);
   });
 
   it('answers OPTIONS from the router whose route matches', async () => {
@@ -106,7 +146,15 @@ describe('routedByPath', () => {
       'GET /metrics',
       'GET /uploads/:name',
       'ALL /api/tus{/*rest}',
+      'GET /api/upload/x',
       'GET /api/shout',
+      'GET /api/twice',
+      'GET /api/x/pass',
+      'GET /api/x/fail',
+      'POST /api/throw',
+      'POST /api/me',
+      'GET /api/twice',
+      'GET /api/x/:any',
     ]);
   });
 });
