@@ -8,6 +8,7 @@ import { corsForAllowedOrigins, originGate } from './origin.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { leanJsonAnswers } from './json-answer.ts';
 import { observeRequests } from './request-log.ts';
+import { runRootLayersDirectly } from './root-chain.ts';
 import { listRoutes, routedByPath } from './routes.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -131,5 +132,6 @@ export function buildExpress(
   app.use((req, res, next) => (/^\/api(\/|$)/i.test(req.path) ? apiNotFound(req, res, next) : next()));
   for (const page of pages) app.use(page);
   app.use(errorHandler);
+  runRootLayersDirectly(app);
   return app;
 }

@@ -1,7 +1,9 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler, Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSequence } from '../../src/http/server.ts';
+import { runRootLayersDirectly } from '../../src/http/root-chain.ts';
 import { apiRouter, directRoutes, listRoutes, routedByPath } from '../../src/http/routes.ts';
 
 /**
@@ -209,5 +211,94 @@ describe('inSequence', () => {
     }]);
     expect(body).toEqual({ error: expect.any(String) });
     expect(after).toBe(false);
+  });
+});
+
+describe('runRootLayersDirectly', () => {
+  type Mode = 'direct' | 'express';
+  const seen: string[] = [];
+  const step =
+    (name: string): RequestHandler =>
+    (_req, _res, next) => {
+      seen.push(name);
+      next();
+    };
+  const failWith = (name: string, err: Error | string) => (_req: express.Request, _res: express.Response, next: express.NextFunction) => {
+    seen.push(name);
+    next(err);
+  };
+  const makeApp = (mode: Mode) => {
+    const app = express();
+    app.use(step('first'));
+    app.use((req, _res, next) => {
+      if (req.path === '/throw') throw new Error('thrown');
+      next();
+    });
+    app.use(async (req, _res, next) => {
+      if (req.path === '/reject') throw new Error('rejected');
+      next();
+    });
+    app.use((req, res, next) => {
+      if (req.path === '/fail') return failWith('fail', new Error('passed'))(req, res, next);
+      if (req.path === '/leave') return failWith('leave', 'router')(req, res, next);
+      if (req.path === '/skip') return failWith('skip', 'route')(req, res, next);
+      next();
+    });
+    app.use((req, res, next) => {
+      if (req.path === '/ok' || req.path === '/skip') res.json({ by: 'ok', params: req.params, baseUrl: req.baseUrl, locals: typeof res.locals });
+      else next();
+    });
+    app.use((err: Error, req: express.Request, _res: express.Response, next: express.NextFunction) => {
+      seen.push('first error handler');
+      next(req.path === '/fail' ? err : new Error(`wrapped ${err.message}`));
+    });
+    app.use(step('not after an error'));
+    app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(500).json({ by: `error ${err.message}` });
+    });
+    if (mode === 'direct') {
+      const before = (app as unknown as { handle: unknown }).handle;
+      runRootLayersDirectly(app);
+      expect((app as unknown as { handle: unknown }).handle).not.toBe(before);
+    }
+    return app;
+  };
+
+  const bases: Record<Mode, string> = { direct: '', express: '' };
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    for (const mode of ['direct', 'express'] as const) {
+      const server = makeApp(mode).listen(0, '127.0.0.1');
+      servers.push(server);
+      await new Promise((r) => server.once('listening', r));
+      bases[mode] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+  });
+  afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));
+
+  const get = async (mode: Mode, path: string) => {
+    seen.length = 0;
+    const res = await fetch(bases[mode] + path);
+    return { status: res.status, type: res.headers.get('content-type'), body: await res.text(), seen: [...seen] };
+  };
+
+  it.each(['/ok', '/throw', '/reject', '/fail', '/leave', '/skip', '/none'])('%s answers as through Express’s app router', async (path) => {
+    const direct = await get('direct', path);
+    expect(direct).toEqual(await get('express', path));
+    expect(direct.seen[0]).toBe('first');
+  });
+
+  it('runs the handlers in order with what the router sets for a root layer', async () => {
+    expect(JSON.parse((await get('direct', '/ok')).body)).toEqual({ by: 'ok', params: {}, baseUrl: '', locals: 'object' });
+    expect(await get('direct', '/fail')).toMatchObject({ status: 500, body: JSON.stringify({ by: 'error passed' }), seen: ['first', 'fail', 'first error handler'] });
+    expect(await get('direct', '/none')).toMatchObject({ status: 404, seen: ['first', 'not after an error'] });
+  });
+
+  it('leaves an app with middleware under a path as it is', () => {
+    const app = express();
+    app.use('/api', step('api'));
+    const before = (app as unknown as { handle: unknown }).handle;
+    runRootLayersDirectly(app);
+    expect((app as unknown as { handle: unknown }).handle).toBe(before);
   });
 });
