@@ -16,11 +16,11 @@ type Handle = (req: Request, res: Response, callback?: NextFunction) => void;
  * path match, parameter step and prefix trim find nothing to do, yet its closures and match
  * objects made a fifth of the bytes a `GET /api/me` allocated (docs/decisions.md, "Per-request
  * cost"). Does what `app.handle` does before the router (`X-Powered-By` if enabled, the request
- * and response prototypes, their links, `res.locals`) and what the router sets for a root layer (`baseUrl`, `originalUrl`,
- * `params`), then the same semantics: a handler that throws, rejects or passes an error skips to
- * the next error handler (four parameters), `next('router')` skips the rest, and falling off the
- * end reaches the caller's callback or Express's final handler. Leaves the app
- * as it is when some layer is mounted under a path.
+ * and response prototypes, their links, `res.locals`) and what the router sets for a root layer
+ * (`baseUrl`, `originalUrl`, `params`), then keeps the router's rules: a handler that throws,
+ * rejects or passes an error skips to the next error handler (four parameters), `next('router')`
+ * skips the rest, and falling off the end reaches the caller's callback or Express's final
+ * handler. Leaves the app as it is when some layer is mounted under a path.
  */
 export function runRootLayersDirectly(app: Express): void {
   const stack = (app.router as unknown as { stack: RootLayer[] }).stack;
