@@ -6,18 +6,22 @@ import { inSequence } from '../../src/http/server.ts';
 import { runRootLayersDirectly } from '../../src/http/root-chain.ts';
 import { apiRouter, directRoutes, listRoutes, routedByPath } from '../../src/http/routes.ts';
 
+/** A handler that notes its name in `seen` and passes the request on. */
+const marker =
+  (seen: string[]) =>
+  (name: string): RequestHandler =>
+  (_req, _res, next) => {
+    seen.push(name);
+    next();
+  };
+
 /**
  * routedByPath hands a request only to the routers that may serve its path: the answers must be
  * those of `app.use` of each router in turn. Over real HTTP, against a small app.
  */
 describe('routedByPath', () => {
   const seen: string[] = [];
-  const mark =
-    (name: string): RequestHandler =>
-    (_req, _res, next) => {
-      seen.push(name);
-      next();
-    };
+  const mark = marker(seen);
   const answer =
     (name: string): RequestHandler =>
     (_req, res) => {
@@ -217,12 +221,7 @@ describe('inSequence', () => {
 describe('runRootLayersDirectly', () => {
   type Mode = 'direct' | 'express';
   const seen: string[] = [];
-  const step =
-    (name: string): RequestHandler =>
-    (_req, _res, next) => {
-      seen.push(name);
-      next();
-    };
+  const step = marker(seen);
   const failWith = (name: string, err: Error | string) => (_req: express.Request, _res: express.Response, next: express.NextFunction) => {
     seen.push(name);
     next(err);
