@@ -54,36 +54,6 @@ const mayHaveBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 
 /**
- * Middleware run in order as one: Express's router pays a layer match and a `next` for each
- * middleware, which for the cheap steps every request goes through costs more than the steps.
- * The same semantics as one `app.use` each: a step that throws, rejects or calls `next(err)`
- * hands the error on and ends the sequence.
- */
-export function inSequence(steps: readonly RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
-    let i = 0;
-    const step = (err?: unknown): void => {
-      if (err) {
-        next(err);
-        return;
-      }
-      const fn = steps[i++];
-      if (fn === undefined) {
-        next();
-        return;
-      }
-      try {
-        const ret: unknown = fn(req, res, step);
-        if (ret instanceof Promise) ret.catch((e: unknown) => next(e ?? new Error('Rejected promise')));
-      } catch (e) {
-        next(e);
-      }
-    };
-    step();
-  };
-}
-
-/**
  * The Express app: request ids and logs, security headers, the gates (checks
  * that refuse a request before its body is read, e.g. ip bans), JSON parsing,
  * the routers, then 404 and errors. `pages` answer what no route and no /api
@@ -106,25 +76,25 @@ export function buildExpress(
   if (ctx.config.trustProxy !== undefined) app.set('trust proxy', ctx.config.trustProxy);
   const origins = originPolicyOf(ctx.config);
   const json = express.json({ limit: JSON_LIMIT_BYTES });
-  // One middleware, not one app.use each (docs/decisions.md, "Per-request cost"); same order.
-  app.use(
-    inSequence([
-      observeRequests(app, ctx),
-      securityHeaders(app),
-      ...(ctx.config.corsOrigins.length > 0 ? [corsForAllowedOrigins(origins)] : []),
-      ...gates,
-      originGate(origins),
-      (req, res, next) => {
-        // Only JSON bodies are limited here; upload routes apply their own limits to multipart bodies.
-        if (req.is('application/json')) return declaredLengthLimit(JSON_LIMIT_BYTES)(req, res, next);
-        next();
-      },
-      // Everything above may refuse a request before its body is sent: only now does the client get `100 Continue`.
-      continueWhenAccepted,
-      // A request without a body (no Content-Length, not chunked) is one the parser would pass on untouched.
-      (req, res, next) => (mayHaveBody(req) ? json(req, res, next) : next()),
-    ]),
-  );
+  // Every step is mounted at the root, so the root chain runs them without the router's walk
+  // (runRootLayersDirectly, below; docs/decisions.md, "Per-request cost").
+  const steps: RequestHandler[] = [
+    observeRequests(app, ctx),
+    securityHeaders(app),
+    ...(ctx.config.corsOrigins.length > 0 ? [corsForAllowedOrigins(origins)] : []),
+    ...gates,
+    originGate(origins),
+    (req, res, next) => {
+      // Only JSON bodies are limited here; upload routes apply their own limits to multipart bodies.
+      if (req.is('application/json')) return declaredLengthLimit(JSON_LIMIT_BYTES)(req, res, next);
+      next();
+    },
+    // Everything above may refuse a request before its body is sent: only now does the client get `100 Continue`.
+    continueWhenAccepted,
+    // A request without a body (no Content-Length, not chunked) is one the parser would pass on untouched.
+    (req, res, next) => (mayHaveBody(req) ? json(req, res, next) : next()),
+  ];
+  for (const step of steps) app.use(step);
   app.use(routedByPath(routers));
   // A route that does not say who may call it must not be served at all.
   assertAccessDeclared(listRoutes(app));

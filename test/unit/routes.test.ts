@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler, Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inSequence } from '../../src/http/server.ts';
 import { runRootLayersDirectly } from '../../src/http/root-chain.ts';
 import { apiRouter, directRoutes, listRoutes, routedByPath } from '../../src/http/routes.ts';
 
@@ -165,16 +164,17 @@ describe('routedByPath', () => {
   });
 });
 
-describe('inSequence', () => {
+describe('root middleware run without the app router', () => {
   const run = async (steps: RequestHandler[]) => {
     const app = express();
-    app.use(inSequence(steps));
+    for (const step of steps) app.use(step);
     app.use((_req, res) => {
       res.json({ reached: true });
     });
     app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       res.status(500).json({ error: err.message });
     });
+    runRootLayersDirectly(app);
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {
