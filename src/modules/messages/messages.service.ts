@@ -3,7 +3,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, UNAVAILABLE_RETRY_
 import { likePattern } from '../../lib/fields.ts';
 import type { MessagePayload, RoomRef, ServerToClientEvents } from '../../realtime/events.ts';
 import { type Actor, type Conversation, type Conversations, labelOf } from './conversations.ts';
-import { GroupCommit } from './group-commit.ts';
+import { GroupCommit, type Written } from './group-commit.ts';
 import { HistoryCache } from './history-cache.ts';
 import { type MessageRecord, messageView, type SearchHit } from './message-views.ts';
 import { canRecall, contentRefusal, isFileType, isValidEmoji, parseRoom, roomKey } from './messages.policy.ts';
@@ -288,7 +288,7 @@ export class MessagesService {
    * A cid stored by another node between our lookup and our insert fails the
    * whole statement (nothing stored); looking again finds it, so try again.
    */
-  private async storeRetryingCids(batch: readonly PendingSend[]): Promise<SendOutcome[]> {
+  private async storeRetryingCids(batch: readonly PendingSend[]): Promise<Written<SendOutcome>> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.store(batch);
@@ -299,11 +299,12 @@ export class MessagesService {
   }
 
   /**
-   * Writes one batch. Nothing may throw after the insert has committed (the
-   * batcher would retry the items one by one and store them twice), so stored
-   * duplicates are read before it.
+   * Writes one batch; its fan-out is the follow-up, which the batcher runs
+   * while the next batch is being written. Nothing may throw after the insert
+   * has committed (the batcher would retry the items one by one and store them
+   * twice), so stored duplicates are read before it.
    */
-  private async store(batch: readonly PendingSend[]): Promise<SendOutcome[]> {
+  private async store(batch: readonly PendingSend[]): Promise<Written<SendOutcome>> {
     const cidKey = (m: NewMessage) => (m.cid === null ? undefined : `${m.fromId}:${m.cid}`);
     const withCid = batch.filter((s) => s.message.cid !== null).map((s) => ({ fromId: s.message.fromId, cid: s.message.cid! }));
     const stored = new Map<string, MessageRow>();
@@ -336,24 +337,27 @@ export class MessagesService {
     const keys = fresh.length ? await messagesStore.insertBatch(this.ctx.db, fresh.map((s) => s.message)) : [];
     const rows = fresh.map((s, i): MessageRow | undefined => (keys[i] ? rowOf(s, keys[i], s.message.ts) : undefined));
     messagingTestHooks.afterCommit?.(fresh.filter((_, i) => rows[i]).map((f) => f.message));
-    if (fresh.some((s, i) => rows[i] && s.message.type === 'text')) this.searchUpkeep.noteStored();
-    for (const [i, s] of fresh.entries()) {
-      const row = rows[i];
-      if (!row) continue;
-      this.deliver(s, row);
-      this.ctx.metrics.messagesSent.inc({ kind: s.conversation.kind === 'group' ? 'group' : 'dm' });
-    }
-    // A retry of a message still in the history is announced again: its first announcement may have
-    // died with the node that stored it. Receivers that had it drop it by room and idx.
-    for (const s of batch) {
-      const key = cidKey(s.message);
-      if (key !== undefined && kept.has(key)) this.deliver(s, stored.get(key)!);
-    }
-    return plan.map((p): SendOutcome => {
+    const results = plan.map((p): SendOutcome => {
       if ('stored' in p) return { row: p.stored, duplicate: true };
       const row = rows[p.fresh];
       return row ? { row, duplicate: p.repeat } : { stale: true };
     });
+    const followUp = () => {
+      if (fresh.some((s, i) => rows[i] && s.message.type === 'text')) this.searchUpkeep.noteStored();
+      for (const [i, s] of fresh.entries()) {
+        const row = rows[i];
+        if (!row) continue;
+        this.deliver(s, row);
+        this.ctx.metrics.messagesSent.inc({ kind: s.conversation.kind === 'group' ? 'group' : 'dm' });
+      }
+      // A retry of a message still in the history is announced again: its first announcement may have
+      // died with the node that stored it. Receivers that had it drop it by room and idx.
+      for (const s of batch) {
+        const key = cidKey(s.message);
+        if (key !== undefined && kept.has(key)) this.deliver(s, stored.get(key)!);
+      }
+    };
+    return { results, followUp };
   }
 
   /** After the commit: the group's room, or both people of a direct message (each sees the other's name). */
