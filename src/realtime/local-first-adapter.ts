@@ -43,7 +43,8 @@ export function deliverLocallyFirst(make: (nsp: unknown) => ClusterAdapter): (ns
     const taken = new PublishCounter();
     // Async only to match ClusterAdapter's signature: everything runs before the first await (there is none).
     adapter.broadcast = async (packet: Packet, opts: BroadcastOptions) => {
-      Adapter.prototype.broadcast.call(adapter, packet, opts);
+      // Adapter.broadcast encodes before it looks for sockets: not for a room with none here.
+      if (reachesLocalSocket(adapter, opts)) Adapter.prototype.broadcast.call(adapter, packet, opts);
       if (opts.flags?.local) return;
       const done = taken.started();
       publish({
@@ -58,6 +59,22 @@ export function deliverLocallyFirst(make: (nsp: unknown) => ClusterAdapter): (ns
     };
     return Object.assign(adapter, { published: () => taken.allSoFar() } satisfies PublishTracking);
   };
+}
+
+/**
+ * Whether a broadcast has a socket of this node to go to, by the rules of Adapter.apply (the
+ * rooms' sockets, less those in any `except` room), stopping at the first. A direct message's
+ * copy for its sender's other connections has none on the node the sender is connected to.
+ */
+export function reachesLocalSocket(adapter: Pick<Adapter, 'rooms' | 'sids' | 'nsp'>, opts: Pick<BroadcastOptions, 'rooms' | 'except'>): boolean {
+  const sockets = adapter.nsp.sockets;
+  const excluded = (id: string) => {
+    for (const room of opts.except ?? []) if (adapter.rooms.get(room)?.has(id)) return true;
+    return false;
+  };
+  const candidates = opts.rooms.size > 0 ? [...opts.rooms].map((room) => adapter.rooms.get(room) ?? []) : [adapter.sids.keys()];
+  for (const ids of candidates) for (const id of ids) if (sockets.has(id) && !excluded(id)) return true;
+  return false;
 }
 
 /**

@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { ClusterAdapter, type ClusterMessage, type ClusterResponse, MessageType } from 'socket.io-adapter';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverLocallyFirst, PublishCounter, publishedBy } from '../../src/realtime/local-first-adapter.ts';
+import { deliverLocallyFirst, PublishCounter, publishedBy, reachesLocalSocket } from '../../src/realtime/local-first-adapter.ts';
 
 /** A cluster adapter whose broker never answers a publish (Redis slow or busy), recording what it was given. */
 class UnansweredBroker extends ClusterAdapter {
@@ -105,11 +105,74 @@ describe('deliverLocallyFirst', () => {
     expect(done).toBe(true);
   });
 
+  it('encodes a broadcast only when a connection of this node is to get it, and publishes it either way', async () => {
+    UnansweredBroker.published = [];
+    const { io, client } = await serverWithClient(deliverLocallyFirst((nsp) => new Stock(nsp)));
+    const encoder = (io.of('/').adapter as unknown as { encoder: { encode(p: { data: unknown[] }): unknown } }).encoder;
+    const encoded: unknown[] = [];
+    const encode = encoder.encode.bind(encoder);
+    encoder.encode = (packet) => {
+      encoded.push(packet.data[1]);
+      return encode(packet);
+    };
+    const got = heard(client, 300);
+    io.to('r').except(client.id!).emit('msg', { text: 'not to its sender' });
+    io.to('elsewhere').emit('msg', { text: 'nobody here' });
+    expect(await got).toBeUndefined();
+    expect(encoded).toEqual([]);
+    const texts = UnansweredBroker.published.filter((m) => m.type === MessageType.BROADCAST).map((m) => (m.data as { packet: { data: [string, { text: string }] } }).packet.data[1].text);
+    expect(texts).toEqual(['not to its sender', 'nobody here']);
+    const delivered = heard(client, 2000);
+    io.to('r').emit('msg', { text: 'to it' });
+    expect(await delivered).toEqual({ text: 'to it' });
+    expect(encoded).toEqual([{ text: 'to it' }]);
+  });
+
   it("without it, the stock cluster adapter holds this node's delivery until the broker answers", async () => {
     const { io, client } = await serverWithClient(Stock);
     const got = heard(client, 300);
     io.to('r').emit('msg', { text: 'held' });
     expect(await got).toBeUndefined();
+  });
+});
+
+describe('reachesLocalSocket', () => {
+  // Socket ids are rooms too: each socket is in the room of its own id.
+  const adapter = {
+    rooms: new Map([
+      ['u:1', new Set(['a', 'b'])],
+      ['u:2', new Set(['c'])],
+      ['g:x', new Set(['a', 'c', 'gone'])],
+      ['a', new Set(['a'])],
+      ['b', new Set(['b'])],
+      ['c', new Set(['c'])],
+    ]),
+    sids: new Map([
+      ['a', new Set(['a', 'u:1', 'g:x'])],
+      ['b', new Set(['b', 'u:1'])],
+      ['c', new Set(['c', 'u:2', 'g:x'])],
+    ]),
+    nsp: { sockets: new Map([['a', {}], ['b', {}], ['c', {}]]) },
+  } as unknown as Parameters<typeof reachesLocalSocket>[0];
+  const reaches = (rooms: string[], except: string[] = []) => reachesLocalSocket(adapter, { rooms: new Set(rooms), except: new Set(except) });
+
+  it("is true when a room has a socket here that no except room holds", () => {
+    expect(reaches(['u:1'])).toBe(true);
+    expect(reaches(['u:1'], ['a'])).toBe(true);
+    expect(reaches(['u:2', 'u:1'], ['c', 'a'])).toBe(true);
+    expect(reaches([])).toBe(true);
+  });
+
+  it('is false when every socket of the rooms is excepted, by its own id or by a room it is in', () => {
+    expect(reaches(['u:2'], ['c'])).toBe(false);
+    expect(reaches(['u:1'], ['a', 'b'])).toBe(false);
+    expect(reaches(['g:x'], ['u:1', 'u:2'])).toBe(false);
+    expect(reaches([], ['u:1', 'u:2'])).toBe(false);
+  });
+
+  it('is false for rooms with no socket here, or only sockets already gone', () => {
+    expect(reaches(['u:3'])).toBe(false);
+    expect(reaches(['g:x'], ['a', 'c'])).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import type { FriendsChangedPayload } from '../../realtime/events.ts';
 import type { UserListEntry, UsersService } from '../users/users.service.ts';
 import { usersStore } from '../users/users.store.ts';
 import { requestRefusal } from './friends.policy.ts';
-import { friendsStore } from './friends.store.ts';
+import { friendsStore, type Peer } from './friends.store.ts';
 
 /** A friend in GET /api/friends: the list entry and the caller's private remark. */
 export type FriendEntry = UserListEntry & { remark: string };
@@ -28,9 +28,9 @@ export class FriendsService {
     return friendsStore.areFriends(this.ctx.db, a, b);
   }
 
-  /** For each pair, whether the two are friends (one query for all). */
-  async areFriendsMany(pairs: ReadonlyArray<readonly [number, number]>): Promise<boolean[]> {
-    return friendsStore.areFriendsMany(this.ctx.db, pairs);
+  /** For each (asker, name): the account of that name and whether it is the asker's friend. One statement. */
+  async peersByName(asks: ReadonlyArray<{ askerId: number; name: string }>): Promise<Array<Peer | undefined>> {
+    return friendsStore.peersByName(this.ctx.db, asks);
   }
 
   /** Ids of the user's friends (one query). */

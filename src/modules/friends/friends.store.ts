@@ -1,19 +1,34 @@
 import { aggregatedRows } from '../../db/aggregate.ts';
 import type { Queryable } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
+import type { AccountStatus } from '../../identity.ts';
 import type { UserListRow } from '../users/users.store.ts';
 import { pairOf, type Relation } from './friends.policy.ts';
 
 export type FriendRow = UserListRow & { remark: string; since: number };
 export type FriendRequestRow = UserListRow & { created: number; outgoing: boolean };
 
-/** Which of the (lo, hi) pairs are friends: the 1-based positions of those that are (arrays fenced: see prepared.ts). */
-const ARE_FRIENDS_MANY = prepared(
-  `select t.i::int as i
-     from (select $1::bigint[] as lo, $2::bigint[] as hi offset 0) a
-    cross join lateral unnest(a.lo, a.hi) with ordinality as t(lo, hi, i)
-     join friendships f on f.user_lo = t.lo and f.user_hi = t.hi`,
+/**
+ * Accounts by name (case-insensitive), each with whether it is a friend of the one asking, by
+ * 1-based position (arrays fenced: see prepared.ts): a direct message's recipient and the right
+ * to write to them in one statement.
+ */
+const PEERS_BY_NAME = prepared(
+  `select t.i::int as i, u.id, u.name, u.status,
+          exists (select 1 from friendships f
+                   where f.user_lo = least(u.id, t.asker) and f.user_hi = greatest(u.id, t.asker)) as friends
+     from (select $1::text[] as names, $2::bigint[] as askers offset 0) a
+    cross join lateral unnest(a.names, a.askers) with ordinality as t(name, asker, i)
+     join users u on lower(u.name) = lower(t.name)`,
 );
+
+/** An account found by name, as the person asking relates to it. */
+export interface Peer {
+  id: number;
+  name: string;
+  status: AccountStatus;
+  friends: boolean;
+}
 
 /** SQL of friendships, friend requests and friend remarks. Returns rows; knows nothing of HTTP. */
 export const friendsStore = {
@@ -34,15 +49,11 @@ export const friendsStore = {
     return (await q.query('select 1 from friendships where user_lo = $1 and user_hi = $2', [lo, hi])).length > 0;
   },
 
-  /** For each pair, whether the two are friends. One statement. */
-  async areFriendsMany(q: Queryable, pairs: ReadonlyArray<readonly [number, number]>): Promise<boolean[]> {
-    const ordered = pairs.map(([a, b]) => pairOf(a, b));
-    const rows = await q.query<{ i: number }>(
-      ARE_FRIENDS_MANY,
-      [ordered.map((p) => p[0]), ordered.map((p) => p[1])],
-    );
-    const out = pairs.map(() => false);
-    for (const r of rows) out[r.i - 1] = true;
+  /** For each (asker, name), the account of that name and whether it is the asker's friend; undefined where there is none. One statement. */
+  async peersByName(q: Queryable, asks: ReadonlyArray<{ askerId: number; name: string }>): Promise<Array<Peer | undefined>> {
+    const rows = await q.query<Peer & { i: number }>(PEERS_BY_NAME, [asks.map((a) => a.name), asks.map((a) => a.askerId)]);
+    const out: Array<Peer | undefined> = asks.map(() => undefined);
+    for (const { i, ...peer } of rows) out[i - 1] = peer;
     return out;
   },
 

@@ -1,6 +1,7 @@
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
+import type { Peer } from '../friends/friends.store.ts';
 import { can, sendRefusal } from '../groups/groups.policy.ts';
 import type { GroupAndMembership, GroupsService } from '../groups/groups.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -53,8 +54,9 @@ export interface ConversationRef {
 /**
  * Resolves `{gid}` or `{dm}` into a room the actor may use for a purpose, or
  * the refusal of spec 4.4/4.5. The lookups of every event handled in one turn
- * of the event loop are coalesced: a burst of sends costs one group statement,
- * one name statement and one friendship statement, not one each per send.
+ * of the event loop are coalesced: a burst of sends costs one group statement
+ * and one statement for the recipients by name with their friendships, not
+ * one each per send.
  */
 export class Conversations {
   private readonly groupAccess: BatchLoader<{ gid: string; userId: number }, GroupAndMembership | undefined>;
@@ -67,8 +69,7 @@ export class Conversations {
    * which no insert checks, always read the rows.
    */
   private readonly sendAccess = new Map<string, GroupAndMembership>();
-  private readonly accounts: BatchLoader<string, Awaited<ReturnType<UsersService['byNames']>>[number]>;
-  private readonly friendships: BatchLoader<readonly [number, number], boolean>;
+  private readonly peers: BatchLoader<{ askerId: number; name: string }, Peer | undefined>;
 
   constructor(
     private readonly users: UsersService,
@@ -76,10 +77,9 @@ export class Conversations {
     friends: FriendsService,
   ) {
     this.groupAccess = new BatchLoader((pairs) => groups.groupAndMembershipMany(pairs), (p) => `${p.gid}:${p.userId}`);
-    this.accounts = new BatchLoader((names) => users.byNames(names), (name) => name.toLowerCase());
-    this.friendships = new BatchLoader(
-      (pairs) => friends.areFriendsMany(pairs),
-      ([a, b]) => (a < b ? `${a}:${b}` : `${b}:${a}`),
+    this.peers = new BatchLoader(
+      (asks) => friends.peersByName(asks),
+      (ask) => `${ask.askerId}:${ask.name.toLowerCase()}`,
     );
   }
 
@@ -138,13 +138,14 @@ export class Conversations {
   }
 
   private async direct(actor: Actor, name: string, purpose: Purpose): Promise<Conversation> {
-    const other = await this.accounts.load(name);
-    // Anyone may read an old conversation; only active accounts receive new messages.
+    const other = await this.peers.load({ askerId: actor.id, name });
+    // Anyone may read an old conversation; only an active friend receives new messages.
     if (!other || (purpose !== 'read' && other.status !== 'active')) throw notFound('api.user.notFound');
     if (other.id === actor.id) throw forbidden('api.msg.self');
-    if (purpose !== 'read' && !(await this.friendships.load([actor.id, other.id]))) throw forbidden('api.msg.notFriend');
+    if (purpose !== 'read' && !other.friends) throw forbidden('api.msg.notFriend');
     return { kind: 'direct', room: roomKey.direct(actor.id, other.id), other: { id: other.id, name: other.name } };
   }
+
 }
 
 const groupActorOf = (actor: Actor, access: GroupAndMembership) => ({ role: access.membership?.role ?? null, platformAdmin: actor.platformAdmin });

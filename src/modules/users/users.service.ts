@@ -148,11 +148,6 @@ export class UsersService {
     return { name: u.name, online: online.get(u.id) ?? false, image: u.avatar, nickname: u.nickname };
   }
 
-  /** Accounts (any status) by name, case-insensitively, in the order asked; undefined where there is none. One statement. */
-  async byNames(names: readonly string[]): Promise<Array<{ id: number; name: string; status: UserRow['status'] } | undefined>> {
-    return usersStore.byNames(this.ctx.db, names);
-  }
-
   /** Looks up an active account by name (404 `api.user.notFound` otherwise). */
   async activeByName(name: string): Promise<UserRow> {
     const u = await usersStore.byName(this.ctx.db, name);

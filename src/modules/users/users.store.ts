@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/index.ts';
-import { prepared } from '../../db/prepared.ts';
 import type { AccountStatus, Role } from '../../identity.ts';
 
 export interface UserRow {
@@ -44,12 +43,6 @@ export interface NewUser {
   created: number;
 }
 
-/** Accounts by name (case-insensitive) for a list of names, by 1-based position. */
-const BY_NAMES = prepared(
-  `select t.i::int as i, u.id, u.name, u.status
-         from unnest($1::text[]) with ordinality as t(name, i) join users u on lower(u.name) = lower(t.name)`,
-);
-
 /** SQL for the users table. Returns rows; knows nothing of HTTP. */
 export const usersStore = {
   async insert(q: Queryable, u: NewUser): Promise<UserRow> {
@@ -68,17 +61,6 @@ export const usersStore = {
   /** Whether an account other than `exceptId` has a name with this confusable skeleton. */
   async skeletonTaken(q: Queryable, skeleton: string, exceptId = 0): Promise<boolean> {
     return (await q.query('select 1 from users where name_skeleton = $1 and id <> $2', [skeleton, exceptId])).length > 0;
-  },
-
-  /** Accounts by name (case-insensitive), in the order asked; undefined where there is none. One statement. */
-  async byNames(q: Queryable, names: readonly string[]): Promise<Array<Pick<UserRow, 'id' | 'name' | 'status'> | undefined>> {
-    const rows = await q.query<Pick<UserRow, 'id' | 'name' | 'status'> & { i: number }>(
-      BY_NAMES,
-      [names],
-    );
-    const out: Array<Pick<UserRow, 'id' | 'name' | 'status'> | undefined> = names.map(() => undefined);
-    for (const { i, ...u } of rows) out[i - 1] = u;
-    return out;
   },
 
   async byId(q: Queryable, id: number): Promise<UserRow | undefined> {
