@@ -145,7 +145,6 @@ export class Conversations {
     if (purpose !== 'read' && !other.friends) throw forbidden('api.msg.notFriend');
     return { kind: 'direct', room: roomKey.direct(actor.id, other.id), other: { id: other.id, name: other.name } };
   }
-
 }
 
 const groupActorOf = (actor: Actor, access: GroupAndMembership) => ({ role: access.membership?.role ?? null, platformAdmin: actor.platformAdmin });
