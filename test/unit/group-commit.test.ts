@@ -41,7 +41,7 @@ describe('GroupCommit', () => {
     const gc = new GroupCommit<number, number>(async (items) => {
       sizes.push(items.length);
       return { results: [...items] };
-    }, 4);
+    }, { maxBatch: 4 });
     await Promise.all(Array.from({ length: 10 }, (_, i) => gc.submit(i)));
     expect(sizes).toEqual([4, 4, 2]);
   });
@@ -94,6 +94,26 @@ describe('GroupCommit', () => {
     expect(log.slice(4)).toEqual(['follow-up 2,3', 'resolved 2', 'resolved 3']);
   });
 
+  it("without overlap, follows a batch up and resolves it before the next batch's write", async () => {
+    const log: string[] = [];
+    const first = gate();
+    let writes = 0;
+    const gc = new GroupCommit<number, number>(
+      async (items) => {
+        log.push(`write ${items.join(',')}`);
+        if (++writes === 1) await first.promise;
+        return { results: [...items], followUp: () => log.push(`follow-up ${items.join(',')}`) };
+      },
+      { overlap: false },
+    );
+    const done = [gc.submit(1).then((r) => log.push(`resolved ${r}`))];
+    await new Promise((r) => setImmediate(r));
+    done.push(...[2, 3].map((i) => gc.submit(i).then((r) => log.push(`resolved ${r}`))));
+    first.resolve();
+    await Promise.all(done);
+    expect(log).toEqual(['write 1', 'follow-up 1', 'resolved 1', 'write 2,3', 'follow-up 2,3', 'resolved 2', 'resolved 3']);
+  });
+
   it('follows batches up in batch order', async () => {
     const followed: number[][] = [];
     let writes = 0;
@@ -101,7 +121,7 @@ describe('GroupCommit', () => {
       // The first follow-up is slow to be reached: later writes answer at once.
       if (++writes === 1) await new Promise((r) => setTimeout(r, 20));
       return { results: [...items], followUp: () => followed.push([...items]) };
-    }, 2);
+    }, { maxBatch: 2 });
     await Promise.all([1, 2, 3, 4, 5].map((i) => gc.submit(i)));
     expect(followed).toEqual([[1, 2], [3, 4], [5]]);
   });

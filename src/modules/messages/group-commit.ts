@@ -21,11 +21,13 @@ interface Outcome<T, R> {
  * turn of the event loop) are written together by one call of `write`, so a
  * burst of sends costs one statement instead of one per message.
  *
- * Writes run one after another, never concurrently. A batch's follow-up runs
- * once the next batch's write has been started, so the database stores batch
- * N+1 while this node announces batch N; follow-ups still run in batch order
- * and each before its own items resolve, so results come back in submission
- * order across batches too.
+ * Writes run one after another, never concurrently. With `overlap`, a batch's
+ * follow-up runs once the next batch's write has been started, so a database
+ * in another process stores batch N+1 while this node announces batch N;
+ * without it (a database on this thread, where nothing would run alongside),
+ * right after its own write. Either way follow-ups run in batch order and each
+ * before its own items resolve, so results come back in submission order
+ * across batches too.
  */
 export class GroupCommit<T, R> {
   private queue: Array<Entry<T, R>> = [];
@@ -35,12 +37,19 @@ export class GroupCommit<T, R> {
   /**
    * @param write stores a batch. When it throws for a batch of several, each
    *   item is written alone, so one bad item fails only its own submission.
-   * @param maxBatch items per call of `write`.
+   * @param options.maxBatch items per call of `write` (256).
+   * @param options.overlap follow a batch up while the next one is written (true).
    */
   constructor(
     private readonly write: (items: readonly T[]) => Promise<Written<R>>,
-    private readonly maxBatch = 256,
-  ) {}
+    options: { maxBatch?: number; overlap?: boolean } = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 256;
+    this.overlap = options.overlap ?? true;
+  }
+
+  private readonly maxBatch: number;
+  private readonly overlap: boolean;
 
   /** Resolves with the item's result once its batch has been written and followed up. */
   submit(item: T): Promise<R> {
@@ -77,18 +86,8 @@ export class GroupCommit<T, R> {
       const outcome = await this.writeBatch(this.queue.splice(0, this.maxBatch));
       // setImmediate: the loop starts the next batch's write first (its statement is sent in this
       // turn's microtasks); chained, so batches finish in order whatever their timing.
-      finishing = finishing.then(
-        () =>
-          new Promise<void>((done) =>
-            setImmediate(() => {
-              try {
-                finish(outcome);
-              } finally {
-                done();
-              }
-            }),
-          ),
-      );
+      finishing = finishing.then(() => new Promise<void>((done) => setImmediate(() => finishThen(outcome, done))));
+      if (!this.overlap) await finishing;
     }
   }
 
@@ -116,7 +115,8 @@ export class GroupCommit<T, R> {
   }
 }
 
-function finish<T, R>(outcome: Outcome<T, R>): void {
+/** Runs a batch's follow-ups, then settles its items and calls `done`, whatever a follow-up throws. */
+function finishThen<T, R>(outcome: Outcome<T, R>, done: () => void): void {
   try {
     for (const followUp of outcome.followUps) followUp();
   } finally {
@@ -125,5 +125,6 @@ function finish<T, R>(outcome: Outcome<T, R>): void {
       if (s.ok) s.entry.resolve(s.result);
       else s.entry.reject(s.error);
     }
+    done();
   }
 }

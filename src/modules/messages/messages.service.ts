@@ -69,7 +69,9 @@ export class MessagesService {
     private readonly ctx: AppContext,
     private readonly conversations: Conversations,
   ) {
-    this.commit = new GroupCommit((batch) => this.storeRetryingCids(batch));
+    // Overlapping a batch's fan-out with the next statement only helps when Postgres runs elsewhere:
+    // PGlite executes on this thread, so it would only hold the fan-out back.
+    this.commit = new GroupCommit((batch) => this.storeRetryingCids(batch), { overlap: ctx.db.kind === 'postgres' });
     this.history = new HistoryCache(ctx.db);
     this.searchUpkeep = new SearchIndexUpkeep(ctx.db, ctx.log, (pages) => ctx.metrics.searchIndexPagesMerged.inc(pages));
   }
