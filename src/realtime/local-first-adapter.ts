@@ -67,13 +67,17 @@ export function deliverLocallyFirst(make: (nsp: unknown) => ClusterAdapter): (ns
  * copy for its sender's other connections has none on the node the sender is connected to.
  */
 export function reachesLocalSocket(adapter: Pick<Adapter, 'rooms' | 'sids' | 'nsp'>, opts: Pick<BroadcastOptions, 'rooms' | 'except'>): boolean {
-  const sockets = adapter.nsp.sockets;
-  const excluded = (id: string) => {
-    for (const room of opts.except ?? []) if (adapter.rooms.get(room)?.has(id)) return true;
-    return false;
+  const gets = (id: string) => {
+    if (!adapter.nsp.sockets.has(id)) return false;
+    for (const room of opts.except ?? []) if (adapter.rooms.get(room)?.has(id)) return false;
+    return true;
   };
-  const candidates = opts.rooms.size > 0 ? [...opts.rooms].map((room) => adapter.rooms.get(room) ?? []) : [adapter.sids.keys()];
-  for (const ids of candidates) for (const id of ids) if (sockets.has(id) && !excluded(id)) return true;
+  // No rooms: a broadcast to every socket of the namespace.
+  if (opts.rooms.size === 0) {
+    for (const id of adapter.sids.keys()) if (gets(id)) return true;
+    return false;
+  }
+  for (const room of opts.rooms) for (const id of adapter.rooms.get(room) ?? []) if (gets(id)) return true;
   return false;
 }
 

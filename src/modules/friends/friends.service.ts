@@ -8,6 +8,8 @@ import { usersStore } from '../users/users.store.ts';
 import { requestRefusal } from './friends.policy.ts';
 import { friendsStore, type Peer } from './friends.store.ts';
 
+export type { Peer } from './friends.store.ts';
+
 /** A friend in GET /api/friends: the list entry and the caller's private remark. */
 export type FriendEntry = UserListEntry & { remark: string };
 /** A pending request in GET /api/friends (`requests` incoming, `sent` outgoing). */

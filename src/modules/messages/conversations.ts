@@ -1,7 +1,6 @@
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
-import type { FriendsService } from '../friends/friends.service.ts';
-import type { Peer } from '../friends/friends.store.ts';
+import type { FriendsService, Peer } from '../friends/friends.service.ts';
 import { can, sendRefusal } from '../groups/groups.policy.ts';
 import type { GroupAndMembership, GroupsService } from '../groups/groups.service.ts';
 import type { UsersService } from '../users/users.service.ts';

@@ -33,6 +33,8 @@ export class GroupCommit<T, R> {
   private queue: Array<Entry<T, R>> = [];
   private running: Promise<void> | undefined;
   private scheduled = false;
+  private readonly maxBatch: number;
+  private readonly overlap: boolean;
 
   /**
    * @param write stores a batch. When it throws for a batch of several, each
@@ -47,9 +49,6 @@ export class GroupCommit<T, R> {
     this.maxBatch = options.maxBatch ?? 256;
     this.overlap = options.overlap ?? true;
   }
-
-  private readonly maxBatch: number;
-  private readonly overlap: boolean;
 
   /** Resolves with the item's result once its batch has been written and followed up. */
   submit(item: T): Promise<R> {
