@@ -23,13 +23,16 @@ const CLUSTER_ONLY = [
   'packages/client/test/integration/failover.test.ts',
 ];
 
+/** Files about embedded mode alone (they start their own PGlite node): the embedded project only. */
+const EMBEDDED_ONLY = ['test/integration/jobs-start-delay.test.ts'];
+
 const integration = (name: 'embedded' | 'cluster') => ({
   extends: true as const,
   test: {
     name,
     // web/test: the web client in Chromium against the server of the mode (one browser per file).
     include: ['test/integration/**/*.test.ts', 'packages/client/test/integration/**/*.test.ts', 'web/test/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(name === 'embedded' ? CLUSTER_ONLY : [])],
+    exclude: [...configDefaults.exclude, ...(name === 'embedded' ? CLUSTER_ONLY : EMBEDDED_ONLY)],
     env: { TEST_MODE: name },
     globalSetup: [`test/helpers/global-setup-${name}.ts`],
   },

@@ -301,12 +301,15 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   }
 
   // Every process installs the job schedules (idempotent); the worker role runs the jobs (src/roles.ts).
-  // Both go on while the node starts listening: a request that enqueues a job waits for the job
-  // layer (src/jobs), liveness does not, readiness does ('jobs'). docs/decisions.md, "Embedded
-  // start-up and memory", has what this saves.
+  // Both go on while the node listens: a request that enqueues a job waits for the job layer
+  // (src/jobs), liveness does not, readiness does ('jobs'). Embedded, they begin a moment after
+  // listening (JOBS_START_DELAY_MS), as their queries would hold PGlite's one session while the
+  // first requests arrive. docs/decisions.md, "Embedded start-up and memory", has what this saves.
   let worker: RunningRole | undefined;
   let jobsState: 'starting' | 'started' | 'failed' = 'starting';
+  const jobsTurn = jobsGate(config.jobsStartDelayMs);
   const jobsStarted = (async () => {
+    if (!(await jobsTurn.reached)) return;
     await jobs.start({ work: false });
     if (config.roles.has('worker')) worker = await startWorkerRole(ctx, services);
   })().then(
@@ -352,11 +355,15 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     listen: () =>
       new Promise((resolve, reject) => {
         http.once('error', reject);
-        http.listen(config.port, config.host, () => resolve(http.address() as AddressInfo));
+        http.listen(config.port, config.host, () => {
+          jobsTurn.listening();
+          resolve(http.address() as AddressInfo);
+        });
       }),
     started: jobsStarted,
     close: () => {
       closing ??= (async () => {
+        jobsTurn.cancel();
         clearInterval(presenceTimer);
         clearInterval(sessionTimer);
         // Stop accepting. Keep-alive connections are closed as soon as they are idle: at once, and
@@ -397,6 +404,29 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
         await db.close();
       })();
       return closing;
+    },
+  };
+}
+
+/**
+ * When the job layer may start: at once when `delayMs` is 0, else `delayMs` after the node listens.
+ * `reached` resolves true then, or false if the node closes first (nothing to start).
+ */
+function jobsGate(delayMs: number): { reached: Promise<boolean>; listening(): void; cancel(): void } {
+  let settle: (go: boolean) => void = () => {};
+  const reached = new Promise<boolean>((resolve) => {
+    settle = resolve;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  if (delayMs === 0) settle(true);
+  return {
+    reached,
+    listening: () => {
+      if (delayMs > 0) timer ??= setTimeout(() => settle(true), delayMs);
+    },
+    cancel: () => {
+      clearTimeout(timer);
+      settle(false);
     },
   };
 }

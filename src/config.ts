@@ -99,6 +99,12 @@ const envSchema = z.object({
   OAUTH_GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** How long a stopping node waits for in-flight requests and jobs before cutting connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  /**
+   * How long after listening the job layer starts (its schedules, the worker role). Unset: 1000 in
+   * embedded mode, where that start holds PGlite's one session while the first requests arrive; 0
+   * (at once, not waiting for listen) in cluster mode.
+   */
+  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How often a node marks itself alive in Redis and sweeps the connections of nodes that stopped doing so. */
   PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** A node silent for this long is taken as crashed: its users' connections are removed (they go offline). */
@@ -216,6 +222,8 @@ export interface Config {
     github: { authorizeUrl: string; tokenUrl: string; apiUrl: string };
   };
   shutdownGraceMs: number;
+  /** 0: the job layer starts with the node; otherwise this long after it listens. */
+  jobsStartDelayMs: number;
   presence: { heartbeatMs: number; timeoutMs: number };
   jobLockMs: number;
   socketLimits: SocketLimits;
@@ -357,6 +365,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    jobsStartDelayMs: e.JOBS_START_DELAY_MS ?? (e.DATABASE_URL ? 0 : 1000),
     presence: { heartbeatMs: e.PRESENCE_HEARTBEAT_MS, timeoutMs: e.PRESENCE_TIMEOUT_MS },
     jobLockMs: e.JOB_LOCK_MS,
     socketLimits: {

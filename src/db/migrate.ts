@@ -78,7 +78,10 @@ export async function migrate(db: Db, opts: { upTo?: number } = {}): Promise<str
     });
   }
   const lite = db as PgliteDb;
-  await lite.exec(LEDGER);
+  // A catalog lookup, not the DDL: on an existing directory `create table if not exists` cost an
+  // embedded start 30–100 ms (a utility statement and its commit) to learn the table is there.
+  const [ledger] = await lite.query<{ t: string | null }>(`select to_regclass('schema_migrations')::text as t`);
+  if (!ledger?.t) await lite.exec(LEDGER);
   const done = new Set((await lite.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version));
   const applied: string[] = [];
   for (const m of migrations) {
