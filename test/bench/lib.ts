@@ -29,6 +29,16 @@ export interface ServerProcess {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The chat server's entry points among the bench's servers (the rest are bare baselines). */
+const APP_SERVERS = new Set(['test/bench/app-server.ts', 'test/bench/upload-server.ts']);
+
+/** What `npm start` exports for an embedded node (package.json: `export NAME=value` without DATABASE_URL). */
+const EMBEDDED_START_ENV: Record<string, string> = Object.fromEntries(
+  [...(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string).matchAll(/export (\w+)=(\S+?);/g)].map(
+    (m) => [m[1]!, m[2]!],
+  ),
+);
+
 /**
  * Starts a server in a child process (so the load generator and the server do
  * not share an event loop) and resolves once it prints its URL.
@@ -39,7 +49,8 @@ export function spawnServer(script: string, env: Record<string, string> = {}): P
   const nodeArgs = ['--max-semi-space-size=32', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    // An embedded app server runs with the allocator setting npm start gives it; cluster ones with none, as there.
+    env: { ...process.env, LOG_LEVEL: 'silent', ...(APP_SERVERS.has(script) && !env.DATABASE_URL ? EMBEDDED_START_ENV : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
