@@ -71,7 +71,6 @@ import { deliverLocallyFirst } from './realtime/local-first-adapter.ts';
 import { type ChatServer, SocketNotifier } from './realtime/notifier.ts';
 import { PresenceService } from './realtime/presence.ts';
 import { type RunningRole, startWorkerRole } from './roles.ts';
-import { CorkingWebSocketServer } from './realtime/corked-writes.ts';
 import { MemoryState } from './state/memory.ts';
 import type { RedisClient } from './state/redis-connection.ts';
 import type { SharedState } from './state/shared-state.ts';
@@ -144,8 +143,6 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const io: ChatServer = new Server({
     path: '/ws',
     serveClient: false,
-    // Frames bound for one connection in one turn of the event loop leave in one system call.
-    wsEngine: CorkingWebSocketServer,
     transports: config.wsPolling ? ['polling', 'websocket'] : ['websocket'],
     maxHttpBufferSize: 256 * 1024,
     // Long-polling from the web clients of CORS_ORIGINS (WebSocket needs no CORS; the handshake's origin is checked in the gateway).
