@@ -302,9 +302,9 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
 
   // Every process installs the job schedules (idempotent); the worker role runs the jobs (src/roles.ts).
   // Both go on while the node listens: a request that enqueues a job waits for the job layer
-  // (src/jobs), liveness does not, readiness does ('jobs'). Embedded, they begin a moment after
-  // listening (JOBS_START_DELAY_MS), as their queries would hold PGlite's one session while the
-  // first requests arrive. docs/decisions.md, "Embedded start-up and memory", has what this saves.
+  // (src/jobs), liveness does not, readiness does ('jobs'). JOBS_START_DELAY_MS holds them back
+  // after listen (their queries hold PGlite's one session meanwhile). docs/decisions.md, "Embedded
+  // start-up and memory", has what this saves and costs.
   let worker: RunningRole | undefined;
   let jobsState: 'starting' | 'started' | 'failed' = 'starting';
   const jobsTurn = jobsGate(config.jobsStartDelayMs);

@@ -100,11 +100,11 @@ const envSchema = z.object({
   /** How long a stopping node waits for in-flight requests and jobs before cutting connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /**
-   * How long after listening the job layer starts (its schedules, the worker role). Unset: 1000 in
-   * embedded mode, where that start holds PGlite's one session while the first requests arrive; 0
-   * (at once, not waiting for listen) in cluster mode.
+   * How long after listening the job layer starts (its schedules, the worker role); 0: with the
+   * node, not waiting for listen. Embedded, its start holds PGlite's one session for a few hundred
+   * ms, so requests sent right after listen wait; held back, they come first (docs/config.md).
    */
-  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** How often a node marks itself alive in Redis and sweeps the connections of nodes that stopped doing so. */
   PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** A node silent for this long is taken as crashed: its users' connections are removed (they go offline). */
@@ -365,7 +365,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    jobsStartDelayMs: e.JOBS_START_DELAY_MS ?? (e.DATABASE_URL ? 0 : 1000),
+    jobsStartDelayMs: e.JOBS_START_DELAY_MS,
     presence: { heartbeatMs: e.PRESENCE_HEARTBEAT_MS, timeoutMs: e.PRESENCE_TIMEOUT_MS },
     jobLockMs: e.JOB_LOCK_MS,
     socketLimits: {

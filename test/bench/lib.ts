@@ -32,11 +32,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The chat server's entry points among the bench's servers (the rest are bare baselines). */
 const APP_SERVERS = new Set(['test/bench/app-server.ts', 'test/bench/upload-server.ts']);
 
-/** What `npm start` exports for an embedded node (package.json: `export NAME=value` without DATABASE_URL). */
+/** What `npm start` exports for an embedded node (package.json: `export NAME=value …;` without DATABASE_URL). */
 const EMBEDDED_START_ENV: Record<string, string> = Object.fromEntries(
-  [...(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string).matchAll(/export (\w+)=(\S+?);/g)].map(
-    (m) => [m[1]!, m[2]!],
-  ),
+  (/export ([^;]+);/.exec(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]),
 );
 
 /**

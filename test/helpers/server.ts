@@ -63,8 +63,6 @@ export async function startCluster(opts: StartOptions = {}): Promise<TestCluster
     // Tests of other features send faster than a person (traffic generators, bursts): the socket
     // event limits are off unless a test sets them (test/integration/socket-limits.test.ts).
     ...Object.fromEntries(['MSG', 'REACT', 'RECALL', 'TYPING', 'STATUS'].map((e) => [`SOCKET_LIMIT_${e}`, 'off'])),
-    // Tests begin once the job layer has started (listen below): no need to hold it back for them.
-    JOBS_START_DELAY_MS: '0',
     ...(opts.seedAdmin === false ? {} : { ADMIN_USER: admin.name, ADMIN_PASSWORD: admin.password }),
     ...opts.env,
   };

@@ -9,8 +9,8 @@ import { TEST_DATA_ROOT } from '../helpers/paths.ts';
 import type { TestNode } from '../helpers/server.ts';
 
 /**
- * Embedded mode starts the job layer (schedules, worker role) a moment after the node listens, so
- * the first requests do not wait behind its queries on PGlite's one session (src/app.ts).
+ * JOBS_START_DELAY_MS: an embedded node can start the job layer (schedules, worker role) a moment
+ * after it listens, so the first requests do not wait behind its queries on PGlite's one session.
  */
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -31,9 +31,9 @@ const jobsCheck = async (node: TestNode) => {
 };
 
 describe('the job layer of an embedded node', () => {
-  it('defaults to starting a second after listening, and at once in cluster mode', () => {
-    expect(loadConfig({}).jobsStartDelayMs).toBe(1000);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/x', REDIS_URL: 'redis://127.0.0.1:6379' }).jobsStartDelayMs).toBe(0);
+  it('starts with the node unless told to wait', () => {
+    expect(loadConfig({}).jobsStartDelayMs).toBe(0);
+    expect(loadConfig({ JOBS_START_DELAY_MS: '1000' }).jobsStartDelayMs).toBe(1000);
   });
 
   it('starts JOBS_START_DELAY_MS after listen: live at once, ready once it has started', async () => {
