@@ -27,6 +27,9 @@ import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
 import { expectAccessible, expectFits, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
+/** Tests that drive a page through a hundred-odd steps: on a slow 2-core machine under the whole suite they outlast the default 30 s (no timing is asserted). */
+const LONG_BROWSER_TEST_MS = 90_000;
+
 let cluster: TestCluster;
 let browser: Browser;
 let restarted: ChatApp | undefined;
@@ -206,7 +209,7 @@ describe('two people', () => {
     }
     await first.waitFor();
     await start.waitFor();
-  });
+  }, LONG_BROWSER_TEST_MS);
 
   it('brings a conversation scrolled up to older messages back down to our own send', async () => {
     const scroller = log(annP.page, bob.name).locator('[data-testid=virtuoso-scroller]');
@@ -288,7 +291,7 @@ describe('a group of three', () => {
     expect((await admin.post('/api/admin/penalties/add', { user: carol.name, action: 'ban', duration: 0, reason: 'spam' })).status).toBe(200);
     await carolP.page.getByText('Your account has been banned').waitFor();
     await carolP.page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
-  });
+  }, LONG_BROWSER_TEST_MS);
 });
 
 describe('friends, mailbox, group management, settings, big files, Chinese', () => {
