@@ -117,7 +117,13 @@ describe('prepared statements', () => {
     expect(genericRuns('asker')).toBeGreaterThanOrEqual(3);
   });
 
-  it('run the statements of a login with the plan prepared for them: the account, the session with its audit entry, a session lookup', async () => {
+  /**
+   * Prepared once on the connection, then only bound and run: the statements are listed there with
+   * every run counted. Whether a run used the generic plan is Postgres's cost choice: the ban check's
+   * `expires > $2` is estimated from the penalties table's statistics for a value and at a fixed
+   * third generically, so under the whole suite's data it may keep custom plans (still not parsed again).
+   */
+  it('run the statements of a login from the statement prepared for them: the account, the session with its audit entry, a session lookup', async () => {
     const db = cluster.a.app.ctx.db;
     const person = await newUser(cluster);
     const id = await userId(cluster.a, person.name);
@@ -130,12 +136,14 @@ describe('prepared statements', () => {
         await auditStore.insert(q, { actorId: id, actor: person.name, action: 'login', target: '', detail: '', ip: '10.0.0.1', ts: now }, opening);
         expect((await sessionsStore.resolve(q, hash, now))?.id).toBe(id);
       }
-      return q.query<{ statement: string; generic_plans: number }>(`select statement, generic_plans::int from pg_prepared_statements where not from_sql`);
+      return q.query<{ statement: string; runs: number }>(
+        `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where not from_sql`,
+      );
     });
-    const genericRuns = (fragment: string) => plans.find((p) => p.statement.includes(fragment))?.generic_plans;
-    expect(genericRuns('lower(u.name) = lower($1)')).toBeGreaterThanOrEqual(3);
-    expect(genericRuns('insert into sessions')).toBeGreaterThanOrEqual(3);
-    expect(genericRuns('s.token_hash = $1')).toBeGreaterThanOrEqual(3);
+    const runs = (fragment: string) => plans.find((p) => p.statement.includes(fragment))?.runs;
+    expect(runs('lower(u.name) = lower($1)')).toBeGreaterThanOrEqual(8);
+    expect(runs('insert into sessions')).toBeGreaterThanOrEqual(8);
+    expect(runs('s.token_hash = $1')).toBeGreaterThanOrEqual(8);
   });
 });
 
