@@ -279,23 +279,22 @@ export class AuthService {
 
   /** The same by the token's sha256 (what a connection keeps of the session it was opened with). */
   async resolveSessionHash(hash: string): Promise<Identity | undefined> {
-    const cacheKey = `c:${hash}`;
-    const cached = this.ctx.identities.get(cacheKey);
-    if (cached) return cached.identity;
-    const row = await sessionsStore.resolve(this.ctx.db, hash, this.ctx.clock.now());
-    if (!row) return undefined;
-    const identity: Identity = {
-      userId: row.id,
-      name: row.name,
-      role: row.role,
-      status: row.banned ? 'banned' : row.status,
-      mustChange: row.must_change,
-      via: 'cookie',
-      sessionHash: hash,
-      sessionExpires: Number(row.session_expires),
-    };
-    this.ctx.identities.set(cacheKey, identity);
-    return identity;
+    const cached = await this.ctx.identities.credential(`c:${hash}`, async () => {
+      const row = await sessionsStore.resolve(this.ctx.db, hash, this.ctx.clock.now());
+      if (!row) return undefined;
+      const identity: Identity = {
+        userId: row.id,
+        name: row.name,
+        role: row.role,
+        status: row.banned ? 'banned' : row.status,
+        mustChange: row.must_change,
+        via: 'cookie',
+        sessionHash: hash,
+        sessionExpires: Number(row.session_expires),
+      };
+      return { identity };
+    });
+    return cached?.identity;
   }
 
   private async hasActiveBan(userId: number): Promise<boolean> {

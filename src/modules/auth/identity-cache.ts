@@ -4,17 +4,96 @@ import { AckedChannel } from '../../state/acked-channel.ts';
 import type { SharedState } from '../../state/shared-state.ts';
 
 const CHANNEL = 'identity.invalidate';
+/** The longest a cached answer is used: the backstop should an invalidation be lost. */
 const TTL_MS = 30_000;
+/**
+ * A hit older than this reloads in the background while it is still answered from the cache: a
+ * credential in use never waits for the database at its expiry. Without it every connection
+ * opened in one burst missed in the same instant (seen: 16 senders' next messages each waiting
+ * for a session lookup at once, the worst 1% of a fan-out round's deliveries).
+ */
+const REFRESH_AFTER_MS = 20_000;
 const MAX_ENTRIES = 50_000;
 
-interface Entry {
+export interface Credential {
   identity: Identity;
   /** For API keys: the stored sha256, compared on every use. */
   secretHash?: string;
-  expires: number;
 }
 
 type Invalidation = { user: number } | { entry: string };
+
+/**
+ * Values by key, each answered for TTL_MS; read through `load`, one load per key at a time. A load
+ * that was running when something was invalidated is answered but not kept: it may have read the
+ * rows from before the change.
+ */
+class ReadThrough<K, V> {
+  private readonly values = new Map<K, { value: V; loaded: number }>();
+  private readonly loading = new Map<K, Promise<V | undefined>>();
+  private epoch = 0;
+
+  constructor(private readonly clock: Clock) {}
+
+  async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const now = this.clock.now();
+    const held = this.values.get(key);
+    if (held && now - held.loaded < TTL_MS) {
+      if (now - held.loaded >= REFRESH_AFTER_MS) this.load(key, load).catch(() => {}); // it expires as before
+      return held.value;
+    }
+    if (held) this.values.delete(key);
+    return this.load(key, load);
+  }
+
+  /** Drops the keys `which` selects (all when omitted); loads running now are not kept. */
+  drop(which?: (key: K, value: V) => boolean): void {
+    this.forgetLoads();
+    if (!which) this.values.clear();
+    else for (const [k, e] of this.values) if (which(k, e.value)) this.values.delete(k);
+  }
+
+  /** Drops one key; loads running now are not kept. */
+  dropKey(key: K): void {
+    this.forgetLoads();
+    this.values.delete(key);
+  }
+
+  private forgetLoads(): void {
+    this.epoch++;
+    this.loading.clear();
+  }
+
+  private load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const running = this.loading.get(key);
+    if (running) return running;
+    const epoch = this.epoch;
+    const loaded = this.clock.now();
+    const pending = load()
+      .then((value) => {
+        if (value !== undefined && epoch === this.epoch) this.keep(key, value, loaded);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === pending) this.loading.delete(key);
+      });
+    this.loading.set(key, pending);
+    return pending;
+  }
+
+  private keep(key: K, value: V, loaded: number): void {
+    if (this.values.size >= MAX_ENTRIES) {
+      // Map keeps insertion order: drop the oldest tenth.
+      let n = MAX_ENTRIES / 10;
+      for (const k of this.values.keys()) {
+        this.values.delete(k);
+        if (--n <= 0) break;
+      }
+    }
+    this.values.delete(key); // re-inserted last: the eviction above goes by age
+    this.values.set(key, { value, loaded });
+  }
+}
 
 /**
  * Per-node cache of resolved credentials (session token hash or key prefix →
@@ -24,27 +103,26 @@ type Invalidation = { user: number } | { entry: string };
  * acknowledged broadcast), so it is done before the caller's response is sent.
  */
 export class IdentityCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly accounts = new Map<number, { value: unknown; expires: number }>();
+  private readonly credentials: ReadThrough<string, Credential>;
+  private readonly accounts: ReadThrough<number, unknown>;
   private readonly bus: AckedChannel;
 
-  constructor(
-    state: SharedState,
-    private readonly clock: Clock,
-  ) {
+  constructor(state: SharedState, clock: Clock) {
+    this.credentials = new ReadThrough(clock);
+    this.accounts = new ReadThrough(clock);
     this.bus = new AckedChannel(
       state,
       CHANNEL,
       (raw) => {
         const msg = JSON.parse(raw) as Invalidation;
         if ('user' in msg) this.dropUser(msg.user);
-        else this.entries.delete(msg.entry);
+        else this.credentials.dropKey(msg.entry);
       },
       () => {},
       // Invalidations sent while Redis was unreachable never arrived: start afresh.
       () => {
-        this.entries.clear();
-        this.accounts.clear();
+        this.credentials.drop();
+        this.accounts.drop();
       },
     );
   }
@@ -53,26 +131,9 @@ export class IdentityCache {
     await this.bus.start();
   }
 
-  get(key: string): Entry | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= this.clock.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return e;
-  }
-
-  set(key: string, identity: Identity, secretHash?: string): void {
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Map keeps insertion order: drop the oldest tenth.
-      let n = MAX_ENTRIES / 10;
-      for (const k of this.entries.keys()) {
-        this.entries.delete(k);
-        if (--n <= 0) break;
-      }
-    }
-    this.entries.set(key, { identity, secretHash, expires: this.clock.now() + TTL_MS });
+  /** The credential cached under `key`, or what `load` finds (undefined: none, not cached). */
+  credential(key: string, load: () => Promise<Credential | undefined>): Promise<Credential | undefined> {
+    return this.credentials.get(key, load);
   }
 
   /**
@@ -80,19 +141,8 @@ export class IdentityCache {
    * effective penalties) kept under the same invalidation as credentials, so
    * hot reads such as /api/me cost no database round trip.
    */
-  getAccount<T>(userId: number): T | undefined {
-    const e = this.accounts.get(userId);
-    if (!e) return undefined;
-    if (e.expires <= this.clock.now()) {
-      this.accounts.delete(userId);
-      return undefined;
-    }
-    return e.value as T;
-  }
-
-  setAccount(userId: number, value: unknown): void {
-    if (this.accounts.size >= MAX_ENTRIES) this.accounts.clear();
-    this.accounts.set(userId, { value, expires: this.clock.now() + TTL_MS });
+  account<T>(userId: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    return this.accounts.get(userId, load) as Promise<T | undefined>;
   }
 
   /** Drops every cached credential and the account snapshot of a user on every node. */
@@ -103,12 +153,12 @@ export class IdentityCache {
 
   /** Drops one cached credential on every node. */
   async invalidateEntry(key: string): Promise<void> {
-    this.entries.delete(key);
+    this.credentials.dropKey(key);
     await this.bus.send(JSON.stringify({ entry: key } satisfies Invalidation));
   }
 
   private dropUser(userId: number): void {
-    this.accounts.delete(userId);
-    for (const [k, e] of this.entries) if (e.identity.userId === userId) this.entries.delete(k);
+    this.accounts.dropKey(userId);
+    this.credentials.drop((_, c) => c.identity.userId === userId);
   }
 }

@@ -149,14 +149,10 @@ export class KeysService {
     const m = KEY_RE.exec(plaintext);
     if (!m) throw unauthorized('api.key.bad');
     const prefix = m[1]!;
-    const cacheKey = `k:${prefix}`;
-    let entry = this.ctx.identities.get(cacheKey);
-    let expires: number | null = null;
-    if (!entry) {
+    const entry = await this.ctx.identities.credential(`k:${prefix}`, async () => {
       const row = await keysStore.resolve(this.ctx.db, prefix, this.ctx.clock.now());
       if (!row) throw unauthorized('api.key.bad');
       if (row.revoked) throw unauthorized('api.key.revoked');
-      expires = row.expires;
       const identity: Identity = {
         userId: row.owner.id,
         name: row.owner.name,
@@ -166,11 +162,11 @@ export class KeysService {
         via: 'key',
         key: { id: row.id, scopes: new Set(row.scopes as Scope[]), rateLimit: row.rate_limit ?? DEFAULT_RATE, expires: row.expires },
       };
-      this.ctx.identities.set(cacheKey, identity, row.secret_hash);
-      entry = this.ctx.identities.get(cacheKey)!;
-    }
+      return { identity, secretHash: row.secret_hash };
+    });
+    if (!entry) throw unauthorized('api.key.bad');
     if (!safeEqual(sha256Hex(plaintext), entry.secretHash ?? '')) throw unauthorized('api.key.bad');
-    expires = entry.identity.key?.expires ?? expires;
+    const expires = entry.identity.key?.expires ?? null;
     if (expires !== null && expires <= this.ctx.clock.now()) throw unauthorized('api.key.expired');
     return entry.identity;
   }

@@ -58,11 +58,8 @@ export class UsersService {
    * cache when fresh (dropped on every node by `identities.invalidateUser`).
    */
   async account(userId: number): Promise<AccountSnapshot> {
-    const cached = this.ctx.identities.getAccount<AccountSnapshot>(userId);
-    if (cached) return cached;
-    const u = await usersStore.withActivePenalties(this.ctx.db, userId, this.ctx.clock.now());
+    const u = await this.ctx.identities.account(userId, () => usersStore.withActivePenalties(this.ctx.db, userId, this.ctx.clock.now()));
     if (!u) throw notFound('api.user.notFound');
-    this.ctx.identities.setAccount(userId, u);
     return u;
   }
 

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Identity } from '../../src/identity.ts';
+import { AdjustableClock } from '../../src/lib/clock.ts';
+import { type Credential, IdentityCache } from '../../src/modules/auth/identity-cache.ts';
+import { MemoryState } from '../../src/state/memory.ts';
+
+const identity = (name: string): Identity => ({ userId: 7, name, role: 'user', status: 'active', mustChange: false, via: 'cookie' });
+
+/** A load the test answers when it chooses, counting how often it was started. */
+function gatedLoad() {
+  let calls = 0;
+  let release: (c: Credential | undefined) => void = () => {};
+  const load = () => {
+    calls++;
+    return new Promise<Credential | undefined>((resolve) => (release = resolve));
+  };
+  return { load, calls: () => calls, answer: (name: string) => release({ identity: identity(name) }) };
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+let state: MemoryState;
+afterEach(() => state?.close());
+
+async function twoNodes() {
+  const clock = new AdjustableClock();
+  state = new MemoryState(clock);
+  const a = new IdentityCache(state, clock);
+  const b = new IdentityCache(state, clock);
+  await a.start();
+  await b.start();
+  return { clock, a, b };
+}
+
+describe('IdentityCache', () => {
+  it('answers a credential in use from the cache while it reloads it in the background, so its expiry never waits for the database', async () => {
+    const { clock, a } = await twoNodes();
+    const first = gatedLoad();
+    const opening = a.credential('c:x', first.load);
+    first.answer('old');
+    expect((await opening)?.identity.name).toBe('old');
+
+    clock.advance(25_000);
+    const later = gatedLoad();
+    // Answered at once although the reload is still running (never answered yet), and one reload for both.
+    expect((await a.credential('c:x', later.load))?.identity.name).toBe('old');
+    expect((await a.credential('c:x', later.load))?.identity.name).toBe('old');
+    expect(later.calls()).toBe(1);
+    later.answer('new');
+    await settled();
+
+    // Past the first answer's life: the reloaded one, no load.
+    clock.advance(10_000);
+    const none = gatedLoad();
+    expect((await a.credential('c:x', none.load))?.identity.name).toBe('new');
+    expect(none.calls()).toBe(0);
+  });
+
+  it('waits for a load once an unused entry has expired, and shares one load among concurrent misses', async () => {
+    const { clock, a } = await twoNodes();
+    const first = gatedLoad();
+    const opening = a.credential('c:y', first.load);
+    first.answer('old');
+    await opening;
+    clock.advance(31_000);
+    const again = gatedLoad();
+    const both = Promise.all([a.credential('c:y', again.load), a.credential('c:y', again.load)]);
+    await settled();
+    expect(again.calls()).toBe(1);
+    again.answer('new');
+    expect((await both).map((c) => c?.identity.name)).toEqual(['new', 'new']);
+  });
+
+  it('does not keep what a load read while another node invalidated the user: it may be from before the change', async () => {
+    const { a, b } = await twoNodes();
+    const racing = gatedLoad();
+    const answer = a.credential('c:z', racing.load);
+    await b.invalidateUser(7); // e.g. a ban committed while the load was reading
+    racing.answer('before the ban');
+    expect((await answer)?.identity.name).toBe('before the ban');
+
+    const next = gatedLoad();
+    const reread = a.credential('c:z', next.load);
+    await settled();
+    expect(next.calls()).toBe(1);
+    next.answer('banned');
+    expect((await reread)?.identity.name).toBe('banned');
+  });
+
+  it('keeps answering until the expiry when a background reload fails, then loads again', async () => {
+    const { clock, a } = await twoNodes();
+    const first = gatedLoad();
+    const opening = a.credential('c:w', first.load);
+    first.answer('kept');
+    await opening;
+    clock.advance(21_000);
+    expect((await a.credential('c:w', () => Promise.reject(new Error('database down'))))?.identity.name).toBe('kept');
+    await settled();
+    expect((await a.credential('c:w', () => Promise.reject(new Error('still down'))))?.identity.name).toBe('kept');
+    clock.advance(10_000);
+    await expect(a.credential('c:w', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+  });
+
+  it('drops a user\'s account snapshot and credentials on every node', async () => {
+    const { a, b } = await twoNodes();
+    await a.account(7, async () => ({ v: 1 }));
+    await a.credential('c:v', async () => ({ identity: identity('x') }));
+    await b.invalidateUser(7);
+    expect(await a.account(7, async () => ({ v: 2 }))).toEqual({ v: 2 });
+    expect((await a.credential('c:v', async () => ({ identity: identity('y') })))?.identity.name).toBe('y');
+  });
+});
