@@ -9,7 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { PgliteDb } from '../../src/db/pglite.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
 import { randomHex, sha256Hex } from '../../src/lib/crypto.ts';
-import { type BenchRow, driveSends, load, ratio, type ServerProcess, sendTimed, sleep, spawnServer } from './lib.ts';
+import { type BenchRow, collectGarbage, driveSends, load, ratio, type ServerProcess, sendTimed, sleep, spawnServer } from './lib.ts';
 
 /**
  * Messaging benchmarks (issue 4), each beside a baseline measured in the same run:
@@ -157,8 +157,16 @@ async function cluster(baseUrl: string, redisUrl: string, parts: Set<string>): P
     const env = { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX: `bench${Date.now()}:` };
     const a = await spawnServer('test/bench/app-server.ts', env);
     started.push(a);
-    const b = await spawnServer('test/bench/app-server.ts', env);
-    started.push(b);
+    // A second node runs only for the rows that use it: an idle node still collects its garbage
+    // (V8's memory reducer, on helper threads), on a core the one-node rows are measured on.
+    const withSecondNode = async <T>(fn: (b: ServerProcess) => Promise<T>): Promise<T> => {
+      const b = await spawnServer('test/bench/app-server.ts', env);
+      try {
+        return await fn(b);
+      } finally {
+        await b.stop();
+      }
+    };
     const bare = await spawnServer('test/bench/bare-socket-server.ts');
     started.push(bare);
 
@@ -166,7 +174,7 @@ async function cluster(baseUrl: string, redisUrl: string, parts: Set<string>): P
     if (wants('dm')) {
       step('cluster: direct messages');
       const dmOne = await dmRun([a.url], seeded);
-      const dmTwo = await dmRun([a.url, b.url], seeded);
+      const dmTwo = await withSecondNode((b) => dmRun([a.url, b.url], seeded));
       const raw = await rawInsertRate(db, seeded, DM_PAIRS, SECONDS);
       rows.push(
         { name: 'raw INSERT ... RETURNING through pg (baseline)', value: raw, unit: 'rows/s', note: `${DM_PAIRS} in flight, pool of ${POOL_SIZE}, same table and indexes` },
@@ -188,7 +196,7 @@ async function cluster(baseUrl: string, redisUrl: string, parts: Set<string>): P
     if (wants('fanout')) {
       await settle(db);
       const single = await fanOutRows([a.url], bare, seeded, 'cluster, 1 node');
-      const spread = await fanOutRows([a.url, b.url], undefined, seeded, 'cluster, 2 nodes');
+      const spread = await withSecondNode((b) => fanOutRows([a.url, b.url], undefined, seeded, 'cluster, 2 nodes'));
       rows.push(...single, ...spread);
     }
 
@@ -350,7 +358,33 @@ interface FanOutResult {
   p99: number;
   errors: number;
   /** Every latency measured, sorted (ms). */
-  latencies: number[];
+  latencies: Float64Array;
+}
+
+/**
+ * Latencies in one typed array, sized up front for a paced round: a JS array grown by copying
+ * would put megabytes into the client's old generation during the round (see collectGarbage).
+ */
+class Samples {
+  private buf: Float64Array;
+  private n = 0;
+
+  constructor(expected: number) {
+    this.buf = new Float64Array(Math.max(1024, expected));
+  }
+
+  push(ms: number): void {
+    if (this.n === this.buf.length) {
+      const bigger = new Float64Array(this.buf.length * 2);
+      bigger.set(this.buf);
+      this.buf = bigger;
+    }
+    this.buf[this.n++] = ms;
+  }
+
+  sorted(): Float64Array {
+    return this.buf.slice(0, this.n).sort();
+  }
 }
 
 /**
@@ -437,7 +471,13 @@ function roundRatios(app: FanOutResult[], bare: FanOutResult[]): { median: numbe
 
 /** The rounds of one side as one run: latencies pooled, rates averaged. */
 function pooled(rounds: FanOutResult[]): FanOutResult {
-  const latencies = rounds.flatMap((r) => r.latencies).sort((x, y) => x - y);
+  const latencies = new Float64Array(rounds.reduce((n, r) => n + r.latencies.length, 0));
+  let at = 0;
+  for (const r of rounds) {
+    latencies.set(r.latencies, at);
+    at += r.latencies.length;
+  }
+  latencies.sort();
   const mean = (f: (r: FanOutResult) => number) => Math.round(rounds.reduce((sum, r) => sum + f(r), 0) / rounds.length);
   return {
     sent: mean((r) => r.sent),
@@ -463,13 +503,16 @@ async function fanOut(
   opts: { ratePerSec?: number; seconds?: number },
 ): Promise<FanOutResult> {
   let deliveries = 0;
-  const latencies: number[] = [];
+  // A paced round's deliveries, with a tenth to spare; a closed loop's grow the array as needed.
+  const samples = new Samples(Math.ceil((opts.ratePerSec ?? 0) * (opts.seconds ?? SECONDS) * receivers.length * 1.1));
   const onMsg = (m: { content?: unknown }) => {
     const sentAt = Number(m.content);
     if (!Number.isFinite(sentAt)) return;
     deliveries++;
-    latencies.push(performance.now() - sentAt);
+    samples.push(performance.now() - sentAt);
   };
+  collectGarbage();
+  await sleep(300); // the collection's sweeping continues on helper threads
   for (const r of receivers) r.on('msg', onMsg);
   let acked = 0;
   let errors = 0;
@@ -478,14 +521,14 @@ async function fanOut(
     if (ok) {
       acked++;
       deliveries++;
-      latencies.push(ms);
+      samples.push(ms);
     } else errors++;
   };
   const elapsed = await driveSends({ seconds: opts.seconds ?? SECONDS, senders: senders.length, ratePerSec: opts.ratePerSec, send: (i) => sendOne(senders[i]!) });
   // Deliveries of the last acknowledged messages are still on their way.
   await sleep(1000);
   for (const r of receivers) r.off('msg', onMsg);
-  latencies.sort((x, y) => x - y);
+  const latencies = samples.sorted();
   return { sent: Math.round(acked / elapsed), deliveries: Math.round(deliveries / elapsed), p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), errors, latencies };
 }
 
@@ -707,7 +750,7 @@ export function closeAll(sockets: Socket[]): void {
 }
 
 
-export const pct = (sorted: number[], q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100 : 0);
+export const pct = (sorted: ArrayLike<number>, q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100 : 0);
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
