@@ -19,6 +19,14 @@ function gatedLoad() {
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Caches `name` under `key` (a first use, loaded from the "database"). */
+async function cached(cache: IdentityCache, key: string, name: string): Promise<void> {
+  const first = gatedLoad();
+  const opening = cache.credential(key, first.load);
+  first.answer(name);
+  await opening;
+}
+
 let state: MemoryState;
 afterEach(() => state?.close());
 
@@ -35,10 +43,7 @@ async function twoNodes() {
 describe('IdentityCache', () => {
   it('answers a credential in use from the cache while it reloads it in the background, so its expiry never waits for the database', async () => {
     const { clock, a } = await twoNodes();
-    const first = gatedLoad();
-    const opening = a.credential('c:x', first.load);
-    first.answer('old');
-    expect((await opening)?.identity.name).toBe('old');
+    await cached(a, 'c:x', 'old');
 
     clock.advance(25_000);
     const later = gatedLoad();
@@ -58,10 +63,7 @@ describe('IdentityCache', () => {
 
   it('waits for a load once an unused entry has expired, and shares one load among concurrent misses', async () => {
     const { clock, a } = await twoNodes();
-    const first = gatedLoad();
-    const opening = a.credential('c:y', first.load);
-    first.answer('old');
-    await opening;
+    await cached(a, 'c:y', 'old');
     clock.advance(31_000);
     const again = gatedLoad();
     const both = Promise.all([a.credential('c:y', again.load), a.credential('c:y', again.load)]);
@@ -89,10 +91,7 @@ describe('IdentityCache', () => {
 
   it('keeps answering until the expiry when a background reload fails, then loads again', async () => {
     const { clock, a } = await twoNodes();
-    const first = gatedLoad();
-    const opening = a.credential('c:w', first.load);
-    first.answer('kept');
-    await opening;
+    await cached(a, 'c:w', 'kept');
     clock.advance(21_000);
     expect((await a.credential('c:w', () => Promise.reject(new Error('database down'))))?.identity.name).toBe('kept');
     await settled();
