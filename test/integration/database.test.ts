@@ -97,7 +97,7 @@ describe('prepared statements', () => {
     const ownerId = await userId(cluster.a, owner.name);
     const message = (i: number): NewMessage => ({
       room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content: `plan ${i}`, md: 0,
-      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion: null,
+      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion: null, toName: null,
     });
     // One transaction holds one connection (Postgres) or the session (PGlite), whose statements it reads.
     const plans = await db.tx(async (q) => {
@@ -221,7 +221,7 @@ describe('group access versions (migration 0017)', () => {
     const v = await versionOf(gid);
     const message = (content: string, accessVersion: number | null): NewMessage => ({
       room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content, md: 0,
-      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion,
+      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion, toName: null,
     });
     const keys = await messagesStore.insertBatch(db, [message('stale', v - 1), message('current', v), message('unchecked', null), message('current too', v)]);
     expect(keys.map((k) => k?.idx)).toEqual([undefined, 1, 2, 3]);

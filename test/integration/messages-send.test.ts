@@ -241,6 +241,52 @@ describe('a send allowed by what the node read before (the group’s access_vers
   });
 });
 
+describe('a direct message allowed by what the node read before (the recipient and the friendship)', () => {
+  it('a friendship ended on another node is refused at the next send; nothing of it is stored', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster);
+    await befriend(ann, bob);
+    const s = await connect(ann, cluster.a);
+    expect(await sendMsg(s, { dm: bob.name, type: 'text', content: 'first' })).toMatchObject({ ok: true });
+    expect((await bob.on(cluster.b).post('/api/friends/remove', { name: ann.name })).status).toBe(200);
+    expect(await sendMsg(s, { dm: bob.name, type: 'text', content: 'after' })).toEqual({ ok: false, error: 'api.msg.notFriend' });
+    expect(await storedCount(cluster.a, directRoom(await userId(cluster.a, ann.name), await userId(cluster.a, bob.name)))).toBe(1);
+  });
+
+  it('a recipient renamed on another node: the old name names nobody, the new one reaches the same conversation', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster);
+    await befriend(ann, bob);
+    const s = await connect(ann, cluster.a);
+    expect(await sendMsg(s, { dm: bob.name, type: 'text', content: 'hi' })).toMatchObject({ ok: true, message: { idx: 1 } });
+    const newName = `${bob.name}_r`;
+    const admin = await adminClient(cluster, cluster.b);
+    expect((await admin.post('/api/admin/user/rename', { name: bob.name, newName })).body).toEqual({ ok: true });
+    expect(await sendMsg(s, { dm: bob.name, type: 'text', content: 'old name' })).toEqual({ ok: false, error: 'api.user.notFound' });
+    expect(await sendMsg(s, { dm: newName, type: 'text', content: 'new name' })).toMatchObject({ ok: true, message: { idx: 2, dm: newName } });
+  });
+
+  it('a send the node has allowed before runs fewer statements than the first (no recipient lookup)', async () => {
+    const ann = await newUser(cluster);
+    const s = await connect(ann, cluster.a);
+    const db = cluster.a.app.ctx.db;
+    const statements = async (dm: string, content: string) => {
+      const before = db.stats.queries;
+      expect(await sendMsg(s, { dm, type: 'text', content })).toMatchObject({ ok: true });
+      return db.stats.queries - before;
+    };
+    const first: number[] = [];
+    const again: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const friend = await newUser(cluster);
+      await befriend(ann, friend);
+      first.push(await statements(friend.name, 'first'));
+      again.push(await statements(friend.name, 'again'));
+    }
+    expect(Math.min(...again)).toBeLessThan(Math.min(...first));
+  });
+});
+
 describe('direct messages', () => {
   it('reach both people, each seeing the other’s name as dm', async () => {
     const ann = await newUser(cluster);

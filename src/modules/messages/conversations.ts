@@ -1,5 +1,6 @@
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
+import { RecentMap } from '../../lib/recent-map.ts';
 import type { FriendsService, Peer } from '../friends/friends.service.ts';
 import { can, sendRefusal } from '../groups/groups.policy.ts';
 import type { GroupAndMembership, GroupsService } from '../groups/groups.service.ts';
@@ -14,7 +15,10 @@ export interface Actor {
   platformAdmin: boolean;
 }
 
-/** (group, person) pairs whose send access a node keeps at most, least recently used dropped first. */
+/**
+ * (group, person) pairs and (person, recipient) pairs whose send access a node keeps at most,
+ * each, least recently used dropped first.
+ */
 const SEND_ACCESS_KEPT = 10_000;
 
 /** A conversation as one actor meets it. */
@@ -28,7 +32,12 @@ export type Conversation =
       /** The group's access_version when the rows this decision rests on were read (migration 0017). */
       accessVersion: number;
     }
-  | { kind: 'direct'; room: string; other: { id: number; name: string } };
+  | {
+      kind: 'direct';
+      room: string;
+      /** The recipient: the account `dm` named when it was read (its name may have changed since). */
+      other: { id: number; name: string };
+    };
 
 /**
  * What the actor wants to do, each with its rule:
@@ -67,7 +76,15 @@ export class Conversations {
    * there comes back through `forgetSendAccess` to a fresh check. Reads, reactions and typing,
    * which no insert checks, always read the rows.
    */
-  private readonly sendAccess = new Map<string, GroupAndMembership>();
+  private readonly sendAccess = new RecentMap<string, GroupAndMembership>(SEND_ACCESS_KEPT);
+  /**
+   * The recipient of a person's last allowed direct message to a name, by `userId:name` as the
+   * sender spelled it (Postgres's case folding, not JavaScript's, decides whom a spelling names). A send to a name found here is not checked against the database first: its insert
+   * stores it only while the recipient still has that id, that name and an active account and the
+   * two are friends (messagesStore.insertBatch), and one found stale there comes back through
+   * `forgetSendAccess` to a fresh lookup. Reads, reactions and typing always look up.
+   */
+  private readonly directSendAccess = new RecentMap<string, { id: number; name: string }>(SEND_ACCESS_KEPT);
   private readonly peers: BatchLoader<{ askerId: number; name: string }, Peer | undefined>;
 
   constructor(
@@ -108,7 +125,7 @@ export class Conversations {
         this.sendAccess.delete(key);
         throw forbidden(refused);
       }
-      this.keepSendAccess(key, found);
+      this.sendAccess.set(key, found);
     } else if (purpose === 'react') {
       if (!member) throw forbidden('api.group.noView');
     } else if (!can('readMessages', groupActor)) {
@@ -122,29 +139,31 @@ export class Conversations {
     return { kind: 'group', room: roomKey.group(gid), gid, member, accessVersion: found.version };
   }
 
-  /** A send to `gid` was refused by its insert (the group changed since its rows were read): read them again next time. */
-  forgetSendAccess(gid: string, userId: number): void {
-    this.sendAccess.delete(`${gid}:${userId}`);
-  }
-
-  private keepSendAccess(key: string, access: GroupAndMembership): void {
-    this.sendAccess.delete(key);
-    this.sendAccess.set(key, access);
-    if (this.sendAccess.size > SEND_ACCESS_KEPT) {
-      const oldest = this.sendAccess.keys().next().value;
-      if (oldest !== undefined) this.sendAccess.delete(oldest);
-    }
+  /**
+   * A send was refused by its insert (the group, or the recipient or the friendship, changed since
+   * the rows it was allowed by were read): read them again next time.
+   */
+  forgetSendAccess(userId: number, ref: ConversationRef): void {
+    if (ref.gid !== undefined) this.sendAccess.delete(`${ref.gid}:${userId}`);
+    else if (ref.dm !== undefined) this.directSendAccess.delete(directKey(userId, ref.dm));
   }
 
   private async direct(actor: Actor, name: string, purpose: Purpose): Promise<Conversation> {
+    const key = directKey(actor.id, name);
+    const kept = purpose === 'send' ? this.directSendAccess.get(key) : undefined;
+    if (kept) return { kind: 'direct', room: roomKey.direct(actor.id, kept.id), other: kept };
     const other = await this.peers.load({ askerId: actor.id, name });
     // Anyone may read an old conversation; only an active friend receives new messages.
     if (!other || (purpose !== 'read' && other.status !== 'active')) throw notFound('api.user.notFound');
     if (other.id === actor.id) throw forbidden('api.msg.self');
     if (purpose !== 'read' && !other.friends) throw forbidden('api.msg.notFriend');
-    return { kind: 'direct', room: roomKey.direct(actor.id, other.id), other: { id: other.id, name: other.name } };
+    const recipient = { id: other.id, name: other.name };
+    if (purpose === 'send') this.directSendAccess.set(key, recipient);
+    return { kind: 'direct', room: roomKey.direct(actor.id, other.id), other: recipient };
   }
 }
+
+const directKey = (userId: number, name: string) => `${userId}:${name}`;
 
 const groupActorOf = (actor: Actor, access: GroupAndMembership) => ({ role: access.membership?.role ?? null, platformAdmin: actor.platformAdmin });
 

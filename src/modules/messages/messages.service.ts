@@ -106,6 +106,7 @@ export class MessagesService {
         size: file ? (body.size ?? null) : null,
         cid: body.cid ?? null,
         accessVersion: conversation.kind === 'group' ? conversation.accessVersion : null,
+        toName: conversation.kind === 'direct' ? conversation.other.name : null,
       };
       let outcome: SendOutcome;
       try {
@@ -118,8 +119,9 @@ export class MessagesService {
         throw err;
       }
       if ('stale' in outcome) {
-        // The group or its members changed since the rows this send was allowed by were read.
-        if (conversation.kind === 'group') this.conversations.forgetSendAccess(conversation.gid, sender.id);
+        // The group or its members, or the recipient or the friendship, changed since the rows this
+        // send was allowed by were read.
+        this.conversations.forgetSendAccess(sender.id, body);
         if (attempt >= STALE_SEND_ATTEMPTS) throw new AppError(503, 'api.unavailable', { headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) } });
         continue;
       }

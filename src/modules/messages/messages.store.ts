@@ -24,6 +24,12 @@ export interface NewMessage {
    * the message only while the group still has it (migration 0017); null stores it regardless.
    */
   accessVersion: number | null;
+  /**
+   * For a direct message: the recipient's name when the send was allowed. The insert stores the
+   * message only while the account `toId` still has this name and is active and the two are
+   * friends; null stores it regardless.
+   */
+  toName: string | null;
 }
 
 /** What the insert decided for one message. */
@@ -137,8 +143,9 @@ select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text
  * Allocates the indexes, inserts the messages and trims the rooms, as ONE
  * statement (so one implicit transaction and one round trip):
  * - `batch` keeps the messages whose group still has the access_version their send was allowed
- *   at (and every direct message), numbered 1.. per room (`ord`) in the order sent; the others
- *   are left out and have no row in the answer (`pos` is the 1-based place in the arrays);
+ *   at, and the direct messages whose recipient still has the name, the active account and the
+ *   friendship their send was allowed with, numbered 1.. per room (`ord`) in the order sent; the
+ *   others are left out and have no row in the answer (`pos` is the 1-based place in the arrays);
  * - `seq` adds each room's message count to room_seq (rooms sorted, so two
  *   nodes lock shared rooms in the same order) and returns the new last index;
  *   a concurrent batch for the same room waits on that row until this commits;
@@ -155,19 +162,24 @@ const INSERT_BATCH = prepared(`
 with arrays as (
   select $1::text[] as room, $2::bigint[] as from_id, $3::text[] as gid, $4::bigint[] as to_id, $5::text[] as type,
          $6::text[] as content, $7::smallint[] as md, $8::int[] as reply_to, $9::bigint[] as ts, $10::text[] as name,
-         $11::bigint[] as size, $12::text[] as cid, $13::bigint[] as access_version
+         $11::bigint[] as size, $12::text[] as cid, $13::bigint[] as access_version, $14::text[] as to_name
   offset 0
 ),
 sent as (
   select t.* from arrays a
-   cross join lateral unnest(a.room, a.from_id, a.gid, a.to_id, a.type, a.content, a.md, a.reply_to, a.ts, a.name, a.size, a.cid, a.access_version)
-     with ordinality as t(room, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid, access_version, pos)
+   cross join lateral unnest(a.room, a.from_id, a.gid, a.to_id, a.type, a.content, a.md, a.reply_to, a.ts, a.name, a.size, a.cid,
+                             a.access_version, a.to_name)
+     with ordinality as t(room, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid, access_version, to_name, pos)
 ),
 batch as (
   select s.*, row_number() over (partition by s.room order by s.pos)::int as ord
     from sent s
-   where s.access_version is null
-      or exists (select 1 from groups g where g.gid = s.gid and g.access_version = s.access_version)
+   where (s.access_version is null
+          or exists (select 1 from groups g where g.gid = s.gid and g.access_version = s.access_version))
+     and (s.to_name is null
+          or (exists (select 1 from users u where u.id = s.to_id and u.name = s.to_name and u.status = 'active')
+              and exists (select 1 from friendships f
+                           where f.user_lo = least(s.from_id, s.to_id) and f.user_hi = greatest(s.from_id, s.to_id))))
 ),
 counts as (select room, count(*)::int as n from batch group by room),
 seq as (
@@ -241,6 +253,7 @@ export const messagesStore = {
       batch.map((m) => m.size),
       batch.map((m) => m.cid),
       batch.map((m) => m.accessVersion),
+      batch.map((m) => m.toName),
     ]);
     const keys: Array<StoredKey | undefined> = batch.map(() => undefined);
     for (const r of rows) keys[r.pos - 1] = { room: batch[r.pos - 1]!.room, idx: r.idx, replyTo: r.reply_to };
