@@ -19,6 +19,7 @@ import type { ChatServer } from './notifier.ts';
 import { statusPayload } from './payloads.ts';
 import { CredentialGuard } from './credential-guard.ts';
 import { handshakeOriginCheck } from './handshake-origin.ts';
+import { spreadFirstPings } from './ping-spread.ts';
 import { rooms } from './rooms.ts';
 
 /** One client connection, with this server's event maps and handshake data. */
@@ -62,7 +63,10 @@ export function attachGateway(
   services: Services,
   handlers: readonly SocketHandlers[],
 ): Gateway {
-  if (http) io.attach(http);
+  if (http) {
+    io.attach(http);
+    spreadFirstPings(io.engine);
+  }
   const trust = compileTrust(ctx.config.trustProxy);
   const credentials = new CredentialGuard(ctx, services, http);
 
