@@ -6,7 +6,8 @@ import type { Server } from 'socket.io';
  */
 interface Heartbeat {
   readyState: string;
-  pingIntervalTimer?: ReturnType<typeof setTimeout>;
+  /** Null until engine.io schedules the first ping (never, for protocol 3 clients, which ping themselves). */
+  pingIntervalTimer?: ReturnType<typeof setTimeout> | null;
   schedulePing?: () => void;
 }
 
@@ -26,7 +27,7 @@ interface Heartbeat {
 export function spreadFirstPings(engine: Server['engine'], random: () => number = Math.random): void {
   const maxDelayMs = (engine.opts.pingTimeout ?? 0) / 2;
   engine.on('connection', (connection: Heartbeat) => {
-    if (typeof connection.schedulePing !== 'function' || connection.pingIntervalTimer === undefined) return;
+    if (typeof connection.schedulePing !== 'function' || !connection.pingIntervalTimer) return;
     clearTimeout(connection.pingIntervalTimer);
     // Held where engine.io keeps its own timer: a connection that closes meanwhile clears it.
     connection.pingIntervalTimer = setTimeout(() => {
