@@ -29,8 +29,4 @@ export class RecentMap<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

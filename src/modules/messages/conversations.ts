@@ -79,9 +79,10 @@ export class Conversations {
   private readonly sendAccess = new RecentMap<string, GroupAndMembership>(SEND_ACCESS_KEPT);
   /**
    * The recipient of a person's last allowed direct message to a name, by `userId:name` as the
-   * sender spelled it (Postgres's case folding, not JavaScript's, decides whom a spelling names). A send to a name found here is not checked against the database first: its insert
-   * stores it only while the recipient still has that id, that name and an active account and the
-   * two are friends (messagesStore.insertBatch), and one found stale there comes back through
+   * sender spelled it (Postgres's case folding, not JavaScript's, decides whom a spelling names).
+   * A send to a name found here is not checked against the database first: its insert stores it
+   * only while the recipient still has that id, that name and an active account and the two are
+   * friends (messagesStore.insertBatch), and one found stale there comes back through
    * `forgetSendAccess` to a fresh lookup. Reads, reactions and typing always look up.
    */
   private readonly directSendAccess = new RecentMap<string, { id: number; name: string }>(SEND_ACCESS_KEPT);
