@@ -20,6 +20,7 @@ const CLUSTER_ONLY = [
   'test/integration/s3-outage.test.ts',
   'test/integration/backup.test.ts',
   'test/integration/node-death-delivery.test.ts',
+  'test/integration/node-roster.test.ts',
   'packages/client/test/integration/failover.test.ts',
 ];
 

@@ -68,6 +68,7 @@ import { socialHooks } from './modules/social-hooks.ts';
 import { eventLimitHandlers } from './realtime/event-limits.ts';
 import { attachGateway, type Gateway, type SocketHandlers } from './realtime/gateway.ts';
 import { deliverLocallyFirst } from './realtime/local-first-adapter.ts';
+import type { NodeRoster } from './realtime/node-roster.ts';
 import { type ChatServer, SocketNotifier } from './realtime/notifier.ts';
 import { PresenceService } from './realtime/presence.ts';
 import { type RunningRole, startWorkerRole } from './roles.ts';
@@ -93,6 +94,8 @@ export interface ChatApp {
   io: ChatServer;
   http: HttpServer;
   express: Express;
+  /** Cluster mode with the realtime role: whether this node holds the only connections (src/realtime/node-roster.ts). */
+  roster: Pick<NodeRoster, 'alone'> | undefined;
   /** Listens on config.port/host (0 picks a free port); resolves with the bound address. */
   listen(): Promise<AddressInfo>;
   /**
@@ -113,12 +116,13 @@ const SESSION_SWEEP_MS = 3_600_000;
 
 /** The modules of cluster mode's shared state and Socket.IO adapter, loaded on demand. */
 async function importClusterModules() {
-  const [{ RedisConnector }, { RedisState }, { createShardedAdapter }] = await Promise.all([
+  const [{ RedisConnector }, { RedisState }, { createShardedAdapter }, { NodeRoster }] = await Promise.all([
     import('./state/redis-connection.ts'),
     import('./state/redis.ts'),
     import('@socket.io/redis-adapter'),
+    import('./realtime/node-roster.ts'),
   ]);
-  return { RedisConnector, RedisState, createShardedAdapter };
+  return { RedisConnector, RedisState, createShardedAdapter, NodeRoster };
 }
 const IDLE_SWEEP_MS = 50;
 
@@ -151,14 +155,27 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     pingTimeout: 20_000,
   });
   const adapterClients: RedisClient[] = [];
+  let roster: NodeRoster | undefined;
   if (cluster && redis) {
     // Auto-pipelining: the publishes of one tick (two per direct message, one per group message)
     // go out in one write instead of one system call each; order on the connection is kept.
     const pub = redis.connect('publisher', { name: 'adapter-pub', autoPipelining: true });
     const sub = redis.connect('subscriber', { name: 'adapter-sub' });
     adapterClients.push(pub, sub);
-    io.adapter(deliverLocallyFirst(cluster.createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' })));
+    // A node holding connections keeps the roster; while it is the only one, it publishes nothing.
+    if (config.roles.has('realtime')) {
+      const rosterCommands = redis.connect('commands', { name: 'roster' });
+      const rosterSub = redis.connect('subscriber', { name: 'roster-sub' });
+      adapterClients.push(rosterCommands, rosterSub);
+      roster = new cluster.NodeRoster(rosterCommands, rosterSub, config.redisPrefix, nodeId, log);
+    }
+    const alone = roster ? roster.alone.bind(roster) : undefined;
+    io.adapter(
+      deliverLocallyFirst(cluster.createShardedAdapter(pub, sub, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' }), alone),
+    );
   }
+  // Connections are served once the other nodes know this one is there (see NodeRoster.join).
+  const rosterJoined = roster ? roster.join() : Promise.resolve();
 
   let closing: Promise<void> | undefined;
   const hooks: Hooks = {
@@ -296,7 +313,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const socketHandlers: SocketHandlers[] = [eventLimitHandlers(ctx), messagingSocketHandlers(ctx)];
   let gateway: Gateway | undefined;
   if (config.roles.has('realtime')) {
-    gateway = attachGateway(io, http, ctx, services, socketHandlers);
+    gateway = attachGateway(io, http, ctx, services, socketHandlers, rosterJoined);
     metrics.watchOpenSockets(() => io.of('/').sockets.size);
   }
 
@@ -352,6 +369,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     io,
     http,
     express: app,
+    roster,
     listen: () =>
       new Promise((resolve, reject) => {
         http.once('error', reject);
@@ -377,6 +395,9 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
           io.engine.close();
           await gateway.settled();
         }
+        // No connection left here: the other nodes may stop publishing for this one.
+        await rosterJoined;
+        await roster?.leave();
         // A worker still starting is stopped once started (a failed start has nothing to stop).
         const workerStopped = jobsStarted.then(() => worker?.stop(), () => undefined);
         let graceTimer: NodeJS.Timeout | undefined;

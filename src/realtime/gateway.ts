@@ -62,6 +62,8 @@ export function attachGateway(
   ctx: AppContext,
   services: Services,
   handlers: readonly SocketHandlers[],
+  /** Resolves once the other nodes know this one holds connections (src/realtime/node-roster.ts). */
+  known: Promise<void> = Promise.resolve(),
 ): Gateway {
   if (http) {
     io.attach(http);
@@ -89,6 +91,8 @@ export function attachGateway(
   io.use(handshakeOriginCheck(ctx.config));
   io.use(async (socket, next) => {
     try {
+      // Before any connection here can be delivered to, every node must know to publish for it.
+      await known;
       const ip = requestAddress(socket.request, trust);
       if (await services.penalties.isAddressBanned(ip)) return next(new Error('api.penalty.ipBanned'));
       const headers = { ...socket.handshake.headers };

@@ -31,7 +31,11 @@ export interface PublishTracking {
 export const publishedBy = (adapter: unknown): Promise<void> =>
   typeof (adapter as Partial<PublishTracking>).published === 'function' ? (adapter as PublishTracking).published() : Promise.resolve();
 
-export function deliverLocallyFirst(make: (nsp: unknown) => ClusterAdapter): (nsp: unknown) => ClusterAdapter {
+/**
+ * `alone`: whether no other node holds connections (src/realtime/node-roster.ts); a broadcast then
+ * ends with the local delivery. Other messages (joins, disconnects across nodes) publish as before.
+ */
+export function deliverLocallyFirst(make: (nsp: unknown) => ClusterAdapter, alone: () => boolean = () => false): (nsp: unknown) => ClusterAdapter {
   // A plain function, not an arrow: Socket.IO calls the factory with `new`.
   return function localFirst(nsp: unknown): ClusterAdapter {
     const adapter = make(nsp);
@@ -45,7 +49,7 @@ export function deliverLocallyFirst(make: (nsp: unknown) => ClusterAdapter): (ns
     adapter.broadcast = async (packet: Packet, opts: BroadcastOptions) => {
       // Adapter.broadcast encodes before it looks for sockets: not for a room with none here.
       if (reachesLocalSocket(adapter, opts)) Adapter.prototype.broadcast.call(adapter, packet, opts);
-      if (opts.flags?.local) return;
+      if (opts.flags?.local || alone()) return;
       const done = taken.started();
       publish({
         type: MessageType.BROADCAST,
