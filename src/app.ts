@@ -175,7 +175,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
     );
   }
   // Connections are served once the other nodes know this one is there (see NodeRoster.join).
-  const rosterJoined = roster ? roster.join() : Promise.resolve();
+  const rosterJoined = roster ? roster.join().then(() => {}) : Promise.resolve();
 
   let closing: Promise<void> | undefined;
   const hooks: Hooks = {

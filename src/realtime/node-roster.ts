@@ -65,7 +65,7 @@ type RosterClient = RedisClient & {
   chatRosterLeave(set: string, node: string, channel: string, message: string): Promise<number>;
 };
 
-/** Messages on the roster channel: `<kind>|<from>|<rest>`. */
+/** Messages on the roster channel: `<kind>|<from>|…`. */
 const TICK = 't';
 const HELLO = 'h';
 const ACK = 'a';
@@ -124,23 +124,27 @@ export class NodeRoster {
 
   /**
    * Subscribes, says hello and waits for the other nodes to acknowledge it (or helloWaitMs), then
-   * ticks. Resolves when this node may serve connections; never rejects (without Redis it serves
-   * anyway, and publishes everything until its ticks are heard).
+   * ticks. Resolves, with the nodes that did not acknowledge in time, when this node may serve
+   * connections; never rejects (without Redis it serves anyway, and publishes everything until
+   * its ticks are heard).
    */
-  async join(): Promise<void> {
+  async join(): Promise<{ silent: string[] }> {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.onMessage(message);
     });
+    let silent: string[] = [];
     try {
       await viaRedis(this.subscriber.subscribe(this.channel));
-      await this.hello();
+      silent = await this.hello();
     } catch (err) {
       this.log.warn({ err }, 'roster: hello failed; publishing every broadcast until heard');
     }
-    if (this.closed) return;
-    this.timer = setInterval(() => void this.tick(), this.timing.tickMs);
-    this.timer.unref();
-    void this.tick();
+    if (!this.closed) {
+      this.timer = setInterval(() => void this.tick(), this.timing.tickMs);
+      this.timer.unref();
+      void this.tick();
+    }
+    return { silent };
   }
 
   /** Whether no other node holds connections: a broadcast then needs no publish. */
@@ -162,7 +166,8 @@ export class NodeRoster {
     }
   }
 
-  private async hello(): Promise<void> {
+  /** Resolves with the nodes that did not acknowledge in time. */
+  private async hello(): Promise<string[]> {
     const nonce = `${++this.count}`;
     let done = () => {};
     const acknowledged = new Promise<void>((resolve) => {
@@ -178,12 +183,13 @@ export class NodeRoster {
       // heardWithinMs has run out, and any later one is heard after this hello.
       const recent = now - this.timing.heardWithinMs - this.timing.tickMs;
       pending.expected = scored(flat).filter(([node, score]) => node !== this.nodeId && score >= recent).map(([node]) => node);
-      if (pending.expected.every((node) => pending.acked.has(node))) return;
+      if (pending.expected.every((node) => pending.acked.has(node))) return [];
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([acknowledged, new Promise((r) => (timer = setTimeout(r, this.timing.helloWaitMs)))]);
       clearTimeout(timer);
       const silent = pending.expected.filter((node) => !pending.acked.has(node));
       if (silent.length > 0) this.log.warn({ nodes: silent }, 'roster: nodes did not acknowledge our hello in time');
+      return silent;
     } finally {
       this.hellos.delete(nonce);
     }
@@ -213,9 +219,10 @@ export class NodeRoster {
 
   private onMessage(message: string): void {
     if (this.closed) return;
-    const [kind, from, rest = ''] = message.split('|', 3);
+    // A tick's rest is its number, a hello's its nonce, an acknowledgement's `<to>|<nonce>`.
+    const [kind, from, ...rest] = message.split('|');
     if (from === this.nodeId) {
-      if (kind === TICK) this.onEcho(Number(rest));
+      if (kind === TICK) this.onEcho(Number(rest[0]));
       return;
     }
     if (!from) return;
@@ -224,11 +231,11 @@ export class NodeRoster {
     if (kind === BYE) this.heard.delete(from);
     else this.heard.set(from, performance.now());
     if (kind === HELLO) {
-      this.redis.publish(this.channel, `${ACK}|${this.nodeId}|${from}|${rest}`).catch((err: unknown) => {
+      this.redis.publish(this.channel, `${ACK}|${this.nodeId}|${from}|${rest[0]}`).catch((err: unknown) => {
         this.log.warn({ err }, 'roster: acknowledgement failed');
       });
     } else if (kind === ACK) {
-      const [to, nonce = ''] = rest.split('|', 2);
+      const [to, nonce = ''] = rest;
       const pending = to === this.nodeId ? this.hellos.get(nonce) : undefined;
       if (!pending) return;
       pending.acked.add(from);

@@ -61,8 +61,8 @@ describe('the roster', () => {
     expect(await until(() => a.roster.alone(), 2_000)).toBe(true);
 
     const b = node('b');
-    await b.roster.join();
-    // b serves from here: a must already publish for it.
+    // a acknowledged the hello (no waiting for helloWaitMs); b serves from here: a must already publish for it.
+    expect(await b.roster.join()).toEqual({ silent: [] });
     expect(a.roster.alone()).toBe(false);
     expect(b.roster.alone()).toBe(false);
     await sleep(5 * FAST.tickMs);
@@ -89,7 +89,7 @@ describe('the roster', () => {
     // It cannot acknowledge a hello: the newcomer serves after helloWaitMs, when a no longer skips.
     const b = node('d');
     const started = Date.now();
-    await b.roster.join();
+    expect(await b.roster.join()).toEqual({ silent: ['c'] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(FAST.helloWaitMs - 20);
     expect(a.roster.alone()).toBe(false);
     await b.roster.leave();
@@ -100,7 +100,7 @@ describe('the roster', () => {
     const a = node('e');
     const b = node('f');
     await a.roster.join();
-    await b.roster.join();
+    expect(await b.roster.join()).toEqual({ silent: [] });
     // b crashes: nothing more from it, and no goodbye.
     b.commands.disconnect();
     b.subscriber.disconnect();
