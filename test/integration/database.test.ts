@@ -111,7 +111,9 @@ describe('prepared statements', () => {
         `select statement, generic_plans::int from pg_prepared_statements where not from_sql`,
       );
     });
-    const genericRuns = (fragment: string) => plans.find((p) => p.statement.includes(fragment))?.generic_plans;
+    // Summed over the statement's generations: the replan schedule (5 s, 20 s, … after the pool
+    // opened) may prepare it anew under another name in the middle of the loop.
+    const genericRuns = (fragment: string) => plans.filter((p) => p.statement.includes(fragment)).reduce((n, p) => n + p.generic_plans, 0);
     expect(genericRuns('insert into messages')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('my_role')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('asker')).toBeGreaterThanOrEqual(3);
@@ -140,7 +142,8 @@ describe('prepared statements', () => {
         `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where not from_sql`,
       );
     });
-    const runs = (fragment: string) => plans.find((p) => p.statement.includes(fragment))?.runs;
+    // Summed over generations, as above.
+    const runs = (fragment: string) => plans.filter((p) => p.statement.includes(fragment)).reduce((n, p) => n + p.runs, 0);
     expect(runs('lower(u.name) = lower($1)')).toBeGreaterThanOrEqual(8);
     expect(runs('insert into sessions')).toBeGreaterThanOrEqual(8);
     expect(runs('s.token_hash = $1')).toBeGreaterThanOrEqual(8);
