@@ -34,6 +34,13 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/**
+ * The job layer's start after listen in embedded mode: by then the first requests (a health check,
+ * the web app's first page) have been answered instead of waiting behind its queries
+ * (docs/decisions.md, "…or a moment after it listens").
+ */
+const EMBEDDED_JOBS_START_DELAY_MS = 1000;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -101,10 +108,11 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /**
    * How long after listening the job layer starts (its schedules, the worker role); 0: with the
-   * node, not waiting for listen. Embedded, its start holds PGlite's one session for a few hundred
-   * ms, so requests sent right after listen wait; held back, they come first (docs/config.md).
+   * node, not waiting for listen. Embedded, its start holds PGlite's one session and the event loop
+   * for a few hundred ms, so requests sent right after listen would wait; held back, they come
+   * first. Default: 1000 embedded, 0 in cluster mode (docs/config.md).
    */
-  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How often a node marks itself alive in Redis and sweeps the connections of nodes that stopped doing so. */
   PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** A node silent for this long is taken as crashed: its users' connections are removed (they go offline). */
@@ -365,7 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    jobsStartDelayMs: e.JOBS_START_DELAY_MS,
+    jobsStartDelayMs: e.JOBS_START_DELAY_MS ?? (e.DATABASE_URL ? 0 : EMBEDDED_JOBS_START_DELAY_MS),
     presence: { heartbeatMs: e.PRESENCE_HEARTBEAT_MS, timeoutMs: e.PRESENCE_TIMEOUT_MS },
     jobLockMs: e.JOB_LOCK_MS,
     socketLimits: {

@@ -26,6 +26,12 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
   // A promise a library dropped (a subscription sent while Redis was failing over, say) must not
   // take the node down with every connection on it: log it, keep serving.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'));
+  // Until the node listens, a timer keeps the event loop alive. Without one, a moment when the only
+  // pending work is a V8 task (PGlite's WebAssembly being compiled) lets the loop run dry, and Node
+  // then drains every background task before it polls again: the file-system call that followed
+  // waited up to 0.3 s for optimising compilations it did not need (docs/benchmarks.md, fourteenth
+  // session).
+  const keepAlive = setInterval(() => {}, 60_000);
   // Embedded mode: PGlite compiles its WebAssembly on background threads and reads its files
   // asynchronously; opening it before the app's modules load lets the two overlap instead of
   // following each other (docs/decisions.md, "Embedded start-up and memory").
@@ -35,6 +41,7 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
   const { createApp } = await import('./app.ts');
   const app = await createApp({ config, log, ...(openingDb ? { openingDb } : {}) });
   const addr = await app.listen();
+  clearInterval(keepAlive);
   log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');
   // The job layer starts while the node listens; a node that cannot start it stops, as it would have before listening.
   app.started.catch((err) => {

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,6 +26,17 @@ const SETTINGS = { shared_buffers: '16MB' };
  * start. Absent (the sources run through tsx), a new directory is initialised as before.
  */
 export const TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db-template');
+
+/**
+ * How much a WASM function must run (V8 counts calls and loop iterations) before V8 compiles it
+ * again with its optimising compiler: a hundred times V8's default. Postgres' start runs thousands
+ * of functions a few times each; with the default, optimising those on background threads cost
+ * about 0.75 s of CPU per start, taken on a 2-core machine from the start itself (0.4 s of its time
+ * to the first answer). Under load the hot functions still reach the threshold within seconds:
+ * steady-state statements ran as fast as with the default (docs/benchmarks.md, fourteenth session).
+ * Set before a PGlite instance compiles its module.
+ */
+const WASM_TIERING_BUDGET = 180_000_000;
 
 /** A named statement of the PGlite session: its name and the type oids of its parameters. */
 interface NamedStatement {
@@ -53,6 +65,7 @@ export class PgliteDb extends BaseDb {
       createFromTemplate(dir, template);
       mkdirSync(dir, { recursive: true });
     }
+    setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
     const pg = await PGlite.create(dir ?? 'memory://', {
       extensions: { pg_trgm, btree_gin },
       startParams: [...PGlite.defaultStartParams, ...Object.entries(SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])],

@@ -60,6 +60,8 @@ export async function startCluster(opts: StartOptions = {}): Promise<TestCluster
     REGISTRATION: 'open',
     // Tests give each scenario its own client address with X-Forwarded-For.
     TRUST_PROXY: 'true',
+    // Tests await the job layer (app.started) before they begin: no reason to hold it back.
+    JOBS_START_DELAY_MS: '0',
     // Tests of other features send faster than a person (traffic generators, bursts): the socket
     // event limits are off unless a test sets them (test/integration/socket-limits.test.ts).
     ...Object.fromEntries(['MSG', 'REACT', 'RECALL', 'TYPING', 'STATUS'].map((e) => [`SOCKET_LIMIT_${e}`, 'off'])),

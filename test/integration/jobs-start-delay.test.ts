@@ -31,9 +31,11 @@ const jobsCheck = async (node: TestNode) => {
 };
 
 describe('the job layer of an embedded node', () => {
-  it('starts with the node unless told to wait', () => {
-    expect(loadConfig({}).jobsStartDelayMs).toBe(0);
-    expect(loadConfig({ JOBS_START_DELAY_MS: '1000' }).jobsStartDelayMs).toBe(1000);
+  it('waits a second after listen in embedded mode, none in cluster mode, unless told otherwise', () => {
+    expect(loadConfig({}).jobsStartDelayMs).toBe(1000);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/chat' }).jobsStartDelayMs).toBe(0);
+    expect(loadConfig({ JOBS_START_DELAY_MS: '0' }).jobsStartDelayMs).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/chat', JOBS_START_DELAY_MS: '250' }).jobsStartDelayMs).toBe(250);
   });
 
   it('starts JOBS_START_DELAY_MS after listen: live at once, ready once it has started', async () => {
