@@ -168,6 +168,58 @@ export const collectGarbage: () => void = (() => {
   return vm.runInNewContext('gc') as () => void;
 })();
 
+/** What a StallWatch reports of one stretch of time. */
+export interface MachineStalls {
+  /** The longest stall seen, in ms (0: none over the threshold). */
+  longestMs: number;
+  /** How many stalls over the threshold. */
+  count: number;
+}
+
+/**
+ * A separate, idle Node process whose 2 ms timer records how late it fires: when it is late by
+ * more than `thresholdMs`, nothing of the bench or the servers held it, so the whole machine
+ * paused (the kernel, the hypervisor). Such pauses hit every process at once (two watchers see
+ * them at the same millisecond, even on an idle machine: docs/benchmarks.md, fourteenth session)
+ * and set latency tails; the rows that report a tail report them beside it. `between(a, b)` takes
+ * epoch milliseconds.
+ */
+export async function watchMachineStalls(thresholdMs = 10): Promise<{ between(from: number, to: number): MachineStalls; stop(): void }> {
+  const script = `let last = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  const late = now - last - 2;
+  if (late > ${thresholdMs}) process.stdout.write(Math.round(performance.timeOrigin + last) + ' ' + late.toFixed(1) + '\\n');
+  last = now;
+}, 2);
+process.stdout.write('ready\\n');
+process.stdin.on('end', () => process.exit(0)).resume();`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const stalls: Array<{ at: number; ms: number }> = [];
+  let buffered = '';
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout!.on('data', (d: Buffer) => {
+      buffered += d.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        if (line === 'ready') resolve();
+        const [at, ms] = line.split(' ').map(Number);
+        if (ms !== undefined && Number.isFinite(ms)) stalls.push({ at: at!, ms });
+      }
+    });
+  });
+  return {
+    between(from, to) {
+      // A stall is reported once it ended; it counts for the stretch it began in.
+      const seen = stalls.filter((s) => s.at >= from && s.at < to);
+      return { longestMs: Math.round(Math.max(0, ...seen.map((s) => s.ms))), count: seen.length };
+    },
+    stop: () => child.stdin!.end(),
+  };
+}
+
 /**
  * Sends one `msg` and waits for its ack (30 s at most). `content` gets the send
  * time, so receivers can time their deliveries; `ms` is the time to the ack.

@@ -9,7 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { PgliteDb } from '../../src/db/pglite.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
 import { randomHex, sha256Hex } from '../../src/lib/crypto.ts';
-import { type BenchRow, collectGarbage, driveSends, load, ratio, type ServerProcess, sendTimed, sleep, spawnServer } from './lib.ts';
+import { type BenchRow, collectGarbage, driveSends, load, ratio, type ServerProcess, sendTimed, sleep, spawnServer, watchMachineStalls } from './lib.ts';
 
 /**
  * Messaging benchmarks (issue 4), each beside a baseline measured in the same run:
@@ -417,14 +417,24 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
   step(`fan-out [${mode}]: paced, ${FANOUT_ROUNDS} rounds of ${FANOUT_PACED_SECONDS / FANOUT_ROUNDS} s per side`);
   for (const s of sides) await s.run({ ratePerSec: rate, seconds: 2 });
   const paced: FanOutResult[][] = sides.map(() => []);
+  // Each round's stretch of time, to report the machine's own pauses in it.
+  const windows: Array<Array<[number, number]>> = sides.map(() => []);
+  const stallWatch = await watchMachineStalls();
   for (let round = 0; round < FANOUT_ROUNDS; round++) {
-    for (const [i, s] of sides.entries()) paced[i]!.push(await s.run({ ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS }));
+    for (const [i, s] of sides.entries()) {
+      const from = Date.now();
+      paced[i]!.push(await s.run({ ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS }));
+      windows[i]!.push([from, Date.now()]);
+    }
   }
   step(`fan-out [${mode}]: saturation`);
   const saturated = [];
   for (const s of sides) saturated.push(await s.run({}));
   for (const s of sides) closeAll(s.sockets);
 
+  stallWatch.stop();
+  const stallsText = (i: number) => windows[i]!.map(([from, to]) => stallWatch.between(from, to).longestMs).join(', ');
+  const machineStalls = `; the machine's own pauses (an idle process's timer late by > 10 ms), longest per round: app ${stallsText(0)} ms${bare ? `, bare ${stallsText(1)} ms` : ''}`;
   const [appPaced, barePaced] = paced.map(pooled);
   const [appSat, bareSat] = saturated;
   const rounds = (side: FanOutResult[]) => `rounds' p99: ${side.map((r) => r.p99).join(', ')} ms`;
@@ -448,7 +458,7 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
             name: `fan-out p99 at ${TARGET_DELIVERIES} deliveries/s, median of rounds' ratios [${mode}] (issue 17)`,
             value: roundRatios(paced[0]!, paced[1]!).median,
             unit: '× bare p99',
-            note: `target ≤ 1.5; ${roundRatios(paced[0]!, paced[1]!).text}`,
+            note: `target ≤ 1.5; ${roundRatios(paced[0]!, paced[1]!).text}${machineStalls}`,
           },
         ]
       : []),
@@ -456,7 +466,7 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
       name: `group fan-out at ${TARGET_DELIVERIES} deliveries/s, p99 [${mode}]`,
       value: appPaced!.p99,
       unit: 'ms p99',
-      note: `p50 ${appPaced!.p50} ms; ${appPaced!.deliveries} deliveries/s achieved${barePaced ? `; ${ratio(appPaced!.p99, barePaced.p99)}× bare p99 (target ≤ 2)` : ''}; ${rounds(paced[0]!)}; errors ${appPaced!.errors}`,
+      note: `p50 ${appPaced!.p50} ms; ${appPaced!.deliveries} deliveries/s achieved${barePaced ? `; ${ratio(appPaced!.p99, barePaced.p99)}× bare p99 (target ≤ 2)` : ''}; ${rounds(paced[0]!)}; errors ${appPaced!.errors}${barePaced ? '' : machineStalls}`,
     },
   );
   return rows;
@@ -645,7 +655,10 @@ async function searchRows(url: string, setup: SearchSetup, db: PostgresDb): Prom
   let hits = 0;
   const merged = await warmUpSearch(url, setup.searcher.cookie, db);
   console.log(`search warm-up: ${merged}`);
+  const stallWatch = await watchMachineStalls();
+  let measuredFrom = 0;
   for (let i = 0; i < SEARCH_QUERIES + 20; i++) {
+    if (i === 20) measuredFrom = Date.now();
     const kind = (['rare', 'common', 'absent'] as const)[i % 3]!;
     const q = kinds[kind][i % kinds[kind].length]!;
     const t0 = performance.now();
@@ -658,6 +671,8 @@ async function searchRows(url: string, setup: SearchSetup, db: PostgresDb): Prom
     times[kind]!.push(ms);
     all.push(ms);
   }
+  const stalls = stallWatch.between(measuredFrom, Date.now());
+  stallWatch.stop();
   for (const t of Object.values(times)) t.sort((x, y) => x - y);
   all.sort((x, y) => x - y);
   const rowsNote = `${SEARCH_ROWS.toLocaleString('en')} stored messages, searcher in 20 of ${Math.ceil(SEARCH_ROWS / 500)} groups`;
@@ -666,7 +681,7 @@ async function searchRows(url: string, setup: SearchSetup, db: PostgresDb): Prom
       name: 'GET /api/messages/search, p99 [cluster]',
       value: pct(all, 0.99),
       unit: 'ms',
-      note: `target < 15 ms (issue 17; < 50 before); p50 ${pct(all, 0.5)} ms; ${rowsNote}; ${SEARCH_QUERIES} sequential queries, ${hits} hits; ${merged}`,
+      note: `target < 15 ms (issue 17; < 50 before); p50 ${pct(all, 0.5)} ms; ${rowsNote}; ${SEARCH_QUERIES} sequential queries, ${hits} hits; ${merged}; the machine's own pauses meanwhile (an idle process's timer late by > 10 ms): ${stalls.count}, longest ${stalls.longestMs} ms`,
     },
     {
       name: 'search p99 by query kind [cluster]',
