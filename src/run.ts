@@ -38,10 +38,15 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
   const openingDb = config.databaseUrl ? undefined : openDatabase(config);
   // Awaited by createApp; a failure surfaces there, not as an unhandled rejection meanwhile.
   openingDb?.catch(() => {});
-  const { createApp } = await import('./app.ts');
-  const app = await createApp({ config, log, ...(openingDb ? { openingDb } : {}) });
-  const addr = await app.listen();
-  clearInterval(keepAlive);
+  let app: Awaited<ReturnType<typeof import('./app.ts').createApp>>;
+  let addr: Awaited<ReturnType<typeof app.listen>>;
+  try {
+    const { createApp } = await import('./app.ts');
+    app = await createApp({ config, log, ...(openingDb ? { openingDb } : {}) });
+    addr = await app.listen();
+  } finally {
+    clearInterval(keepAlive);
+  }
   log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');
   // The job layer starts while the node listens; a node that cannot start it stops, as it would have before listening.
   app.started.catch((err) => {

@@ -168,7 +168,7 @@ export const collectGarbage: () => void = (() => {
   return vm.runInNewContext('gc') as () => void;
 })();
 
-/** What a StallWatch reports of one stretch of time. */
+/** What watchMachineStalls reports of one stretch of time. */
 export interface MachineStalls {
   /** The longest stall seen, in ms (0: none over the threshold). */
   longestMs: number;
@@ -193,6 +193,7 @@ setInterval(() => {
   last = now;
 }, 2);
 process.stdout.write('ready\\n');
+process.stdout.on('error', () => process.exit(0));
 process.stdin.on('end', () => process.exit(0)).resume();`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const stalls: Array<{ at: number; ms: number }> = [];
@@ -210,6 +211,10 @@ process.stdin.on('end', () => process.exit(0)).resume();`;
       }
     });
   });
+  // Once it is up, the watcher never holds the bench: one that fails before stop() still exits (and the watcher with its stdin).
+  child.unref();
+  (child.stdin as unknown as { unref?: () => void }).unref?.();
+  (child.stdout as unknown as { unref?: () => void }).unref?.();
   return {
     between(from, to) {
       // A stall is reported once it ended; it counts for the stretch it began in.
