@@ -23,6 +23,22 @@ const xml = (res: ServerResponse, status: number, body: string) => {
   res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
 };
 
+/** A shim's failure as S3 answers one (the client sees a 500, the test process no unhandled rejection). */
+const answerFailure = (res: ServerResponse, err: unknown) => {
+  if (res.headersSent) return void res.destroy();
+  xml(res, 500, `<Error><Code>InternalError</Code><Message>${String(err).replace(/[<&>]/g, '')}</Message></Error>`);
+};
+
+/** What `read` gives, or an empty string when the files it reads were removed meanwhile (an upload aborted concurrently). */
+async function unlessGone(read: () => Promise<string>): Promise<string> {
+  try {
+    return await read();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw err;
+  }
+}
+
 const noSuchUpload = (res: ServerResponse, uploadId: string) =>
   xml(res, 404, `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`);
 
@@ -43,7 +59,7 @@ export async function startS3(): Promise<TestS3> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://s3');
     if (req.method === 'GET' && (url.pathname === `/${bucket}` || url.pathname === `/${bucket}/`) && url.searchParams.has('uploads')) {
-      void listUploads(res);
+      listUploads(res).catch((err) => answerFailure(res, err));
       return;
     }
     const uploadId = url.searchParams.get('uploadId');
@@ -59,7 +75,7 @@ export async function startS3(): Promise<TestS3> {
     }
     if (req.method === 'GET' && !url.searchParams.has('partNumber')) {
       if (!exists) return noSuchUpload(res, uploadId);
-      void listParts(res, dir, url.pathname.slice(bucket.length + 2), uploadId);
+      listParts(res, dir, url.pathname.slice(bucket.length + 2), uploadId).catch((err) => answerFailure(res, err));
       return;
     }
     if (req.method === 'PUT' && !exists) {
@@ -74,11 +90,14 @@ export async function startS3(): Promise<TestS3> {
     const root = s3rver.store.getResourcePath(bucket, undefined, 'uploads');
     const ids = existsSync(root) ? readdirSync(root).filter((d) => existsSync(path.join(root, d, 'key'))) : [];
     const entries = await Promise.all(
-      ids.map(async (id) => {
-        const key = await readFile(path.join(root, id, 'key'), 'utf8');
-        const initiated = statSync(path.join(root, id, 'key')).mtime.toISOString();
-        return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`;
-      }),
+      ids.map((id) =>
+        // An upload aborted while it is listed (the server's purge) is left out, as S3 would.
+        unlessGone(async () => {
+          const key = await readFile(path.join(root, id, 'key'), 'utf8');
+          const initiated = statSync(path.join(root, id, 'key')).mtime.toISOString();
+          return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`;
+        }),
+      ),
     );
     xml(
       res,
@@ -93,12 +112,14 @@ export async function startS3(): Promise<TestS3> {
       .map(Number)
       .sort((a, b) => a - b);
     const parts = await Promise.all(
-      numbers.map(async (n) => {
-        const file = path.join(dir, String(n));
-        const md5 = (await readFile(`${file}.md5`, 'utf8').catch(() => '')).trim();
-        const st = statSync(file);
-        return `<Part><PartNumber>${n}</PartNumber><LastModified>${st.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${st.size}</Size></Part>`;
-      }),
+      numbers.map((n) =>
+        unlessGone(async () => {
+          const file = path.join(dir, String(n));
+          const md5 = (await readFile(`${file}.md5`, 'utf8').catch(() => '')).trim();
+          const st = statSync(file);
+          return `<Part><PartNumber>${n}</PartNumber><LastModified>${st.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${st.size}</Size></Part>`;
+        }),
+      ),
     );
     xml(
       res,
