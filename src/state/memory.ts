@@ -13,6 +13,7 @@ export class MemoryState implements SharedState {
   private readonly kv = new Map<string, Entry>();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly bus = new EventEmitter();
+  private readonly rolls = new Map<string, Set<string>>();
   readonly presence: MemoryPresence;
   private readonly gcTimer: NodeJS.Timeout;
 
@@ -129,6 +130,17 @@ export class MemoryState implements SharedState {
     this.bus.on(channel, handler);
   }
 
+  /** One process: a member stays until the state closes. */
+  async joinRoll(key: string, member: string): Promise<void> {
+    const members = this.rolls.get(key) ?? new Set<string>();
+    members.add(member);
+    this.rolls.set(key, members);
+  }
+
+  async roll(key: string): Promise<string[]> {
+    return [...(this.rolls.get(key) ?? [])];
+  }
+
   /** One process: the state is never out of reach. */
   onReconnect(): void {}
 
@@ -139,6 +151,7 @@ export class MemoryState implements SharedState {
   async close(): Promise<void> {
     clearInterval(this.gcTimer);
     this.bus.removeAllListeners();
+    this.rolls.clear();
   }
 }
 

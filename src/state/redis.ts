@@ -110,6 +110,22 @@ if removed == 0 then return 0 end
 if refresh(KEYS[1], KEYS[3], KEYS[4], ARGV[3]) == 0 then return 1 end
 return 0`;
 
+/**
+ * Rolls: a sorted set of members scored by Redis' clock (TIME: every node reads one clock). ROLL_JOIN
+ * records ARGV[1] now and drops members silent for twice ARGV[2] ms; ROLL_READ answers the members
+ * recorded within the last ARGV[1] ms.
+ */
+const ROLL_NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`;
+const ROLL_JOIN = `${ROLL_NOW}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 2 * tonumber(ARGV[2]))
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], 2 * tonumber(ARGV[2]))
+return 1`;
+const ROLL_READ = `${ROLL_NOW}
+return redis.call('ZRANGEBYSCORE', KEYS[1], now - tonumber(ARGV[1]), '+inf')`;
 /** Each script with the number of keys it takes (the first arguments of every call). */
 const SCRIPTS = {
   RESERVE: [RESERVE, 1],
@@ -119,6 +135,8 @@ const SCRIPTS = {
   FORGIVE: [FORGIVE, 1],
   PRESENCE_ADD: [PRESENCE_ADD, 4],
   PRESENCE_REMOVE: [PRESENCE_REMOVE, 4],
+  ROLL_JOIN: [ROLL_JOIN, 1],
+  ROLL_READ: [ROLL_READ, 1],
 } as const;
 type ScriptName = keyof typeof SCRIPTS;
 
@@ -162,6 +180,8 @@ export class RedisState implements SharedState {
   private sub: RedisClient | undefined;
   private readonly handlers = new Map<string, Array<(m: string) => void>>();
   private readonly reconnectListeners: Array<() => void> = [];
+  /** The rolls this node has joined, each re-entered by its timer. */
+  private readonly rolls: Array<{ key: string; member: string; timer: NodeJS.Timeout }> = [];
   /** Set when a connection that had been ready was lost; cleared (and listeners told) once all are ready again. */
   private lost = false;
 
@@ -304,7 +324,26 @@ export class RedisState implements SharedState {
     }
   }
 
+  async joinRoll(key: string, member: string, withinMs: number): Promise<void> {
+    const enter = () => viaRedis(runScript(this.redis, 'ROLL_JOIN', this.k(key), member, withinMs));
+    await enter();
+    const timer = setInterval(() => enter().catch(() => {}), Math.max(1, Math.floor(withinMs / 3)));
+    timer.unref();
+    this.rolls.push({ key, member, timer });
+  }
+
+  async roll(key: string, withinMs: number): Promise<string[]> {
+    return (await viaRedis(runScript(this.redis, 'ROLL_READ', this.k(key), withinMs))) as string[];
+  }
+
   async close(): Promise<void> {
+    // Leaving the rolls at once spares the other nodes waiting for this one until it is forgotten.
+    const rolls = this.rolls.splice(0);
+    for (const r of rolls) clearInterval(r.timer);
+    await Promise.race([
+      Promise.allSettled(rolls.map((r) => this.redis.zrem(this.k(r.key), r.member))),
+      new Promise((resolve) => setTimeout(resolve, 500).unref()),
+    ]);
     this.sub?.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

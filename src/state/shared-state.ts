@@ -42,9 +42,21 @@ export interface SharedState {
   forgive(key: string, parts: readonly string[], one?: boolean): Promise<void>;
   /** Milliseconds until `key` holds fewer than `limit` attempts; 0 when it does now. */
   attemptsBlocked(key: string, limit: number): Promise<number>;
-  /** Resolves with the number of subscriptions (one per subscribed node) that received the message. */
+  /**
+   * Resolves with the number of subscriptions that received the message, as the broker counts
+   * them: on a Redis Cluster only those connected to the node it published on (use a roll to
+   * know who listens).
+   */
   publish(channel: string, message: string): Promise<number>;
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  /**
+   * Enters `member` in the roll `key` until this state closes (it then leaves it): recorded now
+   * and again every third of `withinMs`, by the store's clock, not the injected one (a roll is
+   * about processes being alive).
+   */
+  joinRoll(key: string, member: string, withinMs: number): Promise<void>;
+  /** The members of roll `key` recorded within the last `withinMs` (by the store's clock). */
+  roll(key: string, withinMs: number): Promise<string[]>;
   readonly presence: PresenceStore;
   /**
    * Called each time the connection to the shared store comes back after it was lost (never in
