@@ -121,9 +121,8 @@ export class MemoryState implements SharedState {
     return e && this.attempts(key).n >= limit ? e.expires - this.clock.now() : 0;
   }
 
-  async publish(channel: string, message: string): Promise<number> {
+  async publish(channel: string, message: string): Promise<void> {
     this.bus.emit(channel, message);
-    return this.bus.listenerCount(channel);
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<void> {

@@ -292,8 +292,8 @@ export class RedisState implements SharedState {
     return left > 0 && Number(n ?? 0) >= limit ? left : 0;
   }
 
-  async publish(channel: string, message: string): Promise<number> {
-    return viaRedis(this.redis.publish(this.k(channel), message));
+  async publish(channel: string, message: string): Promise<void> {
+    await viaRedis(this.redis.publish(this.k(channel), message));
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<void> {

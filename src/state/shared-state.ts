@@ -43,11 +43,10 @@ export interface SharedState {
   /** Milliseconds until `key` holds fewer than `limit` attempts; 0 when it does now. */
   attemptsBlocked(key: string, limit: number): Promise<number>;
   /**
-   * Resolves with the number of subscriptions that received the message, as the broker counts
-   * them: on a Redis Cluster only those connected to the node it published on (use a roll to
-   * know who listens).
+   * Sends `message` to every subscription of `channel`, on every node. No receiver count: Redis
+   * Cluster's covers only one Redis node's subscribers; a roll says who listens (AckedChannel).
    */
-  publish(channel: string, message: string): Promise<number>;
+  publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
   /**
    * Enters `member` in the roll `key` until this state closes (it then leaves it): recorded now
