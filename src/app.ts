@@ -204,7 +204,11 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   const storage = await openBlobStore(config);
   hooks.readinessChecks.push(namedCheck('storage', () => storage.ping()));
   const jobs = await createJobs(config, redis, db, log);
-  const notifier = new SocketNotifier(io, { clustered: redis !== undefined });
+  const notifier = new SocketNotifier(io, state, {
+    clustered: redis !== undefined,
+    onError: (err) => log.warn({ err }, 'fenced room change failed'),
+  });
+  await notifier.start();
   const ctx: AppContext = { config, db, state, clock, log, nodeId, notifier, identities, hooks, metrics, storage, jobs };
 
   const presence = new PresenceService(ctx);

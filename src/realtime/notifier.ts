@@ -1,4 +1,6 @@
 import type { Server } from 'socket.io';
+import { AckedChannel } from '../state/acked-channel.ts';
+import type { SharedState } from '../state/shared-state.ts';
 import type { AccountChange, ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from './events.ts';
 import { publishedBy } from './local-first-adapter.ts';
 import { rooms } from './rooms.ts';
@@ -32,15 +34,22 @@ export interface Notifier {
   toGroupExceptUser<E extends EventName>(gid: string, userId: number, event: E, payload: Payload<E>): void;
   /** Puts the users' live sockets (on every node) into a group's room. */
   joinGroup(userIds: readonly number[], gid: string): void;
-  leaveGroup(userIds: readonly number[], gid: string): void;
-  /** Removes every socket of the group's room from it (group dissolved). */
+  /**
+   * Takes the users' live sockets out of a group's room on every node, and resolves once every
+   * node has done so (fenced: a message sent after the caller answers cannot reach them).
+   */
+  leaveGroup(userIds: readonly number[], gid: string): Promise<void>;
+  /** Removes every socket of the group's room from it (group dissolved: nothing can be sent to it). */
   closeGroup(gid: string): void;
-  /** Tells the user's sockets why, then disconnects them on every node. */
-  disconnectUser(userId: number, reason: string): void;
+  /**
+   * Tells the user's sockets why, then disconnects them, and resolves once every node has done
+   * so (fenced, as `leaveGroup`).
+   */
+  disconnectUser(userId: number, reason: string): Promise<void>;
   /** The same for the connections opened with these sessions (logout, password change). */
-  disconnectSession(sessionHashes: readonly string[], reason: string): void;
+  disconnectSession(sessionHashes: readonly string[], reason: string): Promise<void>;
   /** The same for the connections opened with one API key (revoked, deleted). */
-  disconnectKey(keyId: number, reason: string): void;
+  disconnectKey(keyId: number, reason: string): Promise<void>;
   /** Every connected socket on every node (announcements). */
   toAll<E extends EventName>(event: E, payload: Payload<E>): void;
   /**
@@ -56,13 +65,31 @@ export interface Notifier {
   published(): Promise<void>;
 }
 
+/**
+ * A room change that must hold on every node before the change it follows is answered: a removed
+ * member's or an ended credential's connections on other nodes must not receive what is sent after.
+ */
+type FencedChange = { op: 'leave'; users: number[]; gid: string } | { op: 'end'; rooms: string[]; reason: string };
+
+/** The channel of fenced room changes (docs/decisions.md, "Connections end with their credential"). */
+const FENCE_CHANNEL = 'rooms.fence';
+
 export class SocketNotifier implements Notifier {
+  private readonly fence: AckedChannel;
+
   /** `clustered`: other nodes exist behind an adapter that carries server-side events. */
   constructor(
     private readonly io: ChatServer,
-    private readonly opts: { clustered: boolean } = { clustered: false },
+    state: SharedState,
+    private readonly opts: { clustered: boolean; onError?: (err: unknown) => void } = { clustered: false },
   ) {
     io.on('user.changed', (userId, account) => void this.applyLocal(userId, account));
+    this.fence = new AckedChannel(state, FENCE_CHANNEL, (raw) => this.applyFenced(JSON.parse(raw) as FencedChange), opts.onError);
+  }
+
+  /** Joins the fence channel: before the node serves, so that no change skips it. */
+  start(): Promise<void> {
+    return this.fence.start();
   }
 
   published(): Promise<void> {
@@ -99,31 +126,45 @@ export class SocketNotifier implements Notifier {
     if (userIds.length) this.io.in(userIds.map(rooms.user)).socketsJoin(rooms.group(gid));
   }
 
-  leaveGroup(userIds: readonly number[], gid: string): void {
-    if (userIds.length) this.io.in(userIds.map(rooms.user)).socketsLeave(rooms.group(gid));
+  async leaveGroup(userIds: readonly number[], gid: string): Promise<void> {
+    if (userIds.length) await this.fenced({ op: 'leave', users: [...userIds], gid });
   }
 
   closeGroup(gid: string): void {
     this.io.in(rooms.group(gid)).socketsLeave(rooms.group(gid));
   }
 
-  disconnectUser(userId: number, reason: string): void {
-    this.endRooms([rooms.user(userId)], reason);
+  disconnectUser(userId: number, reason: string): Promise<void> {
+    return this.fenced({ op: 'end', rooms: [rooms.user(userId)], reason });
   }
 
-  disconnectSession(sessionHashes: readonly string[], reason: string): void {
-    if (sessionHashes.length === 0) return;
-    this.endRooms(sessionHashes.map(rooms.session), reason);
+  async disconnectSession(sessionHashes: readonly string[], reason: string): Promise<void> {
+    if (sessionHashes.length) await this.fenced({ op: 'end', rooms: sessionHashes.map(rooms.session), reason });
   }
 
-  disconnectKey(keyId: number, reason: string): void {
-    this.endRooms([rooms.key(keyId)], reason);
+  disconnectKey(keyId: number, reason: string): Promise<void> {
+    return this.fenced({ op: 'end', rooms: [rooms.key(keyId)], reason });
   }
 
-  /** `logged.out` then disconnect, on every node (two broadcasts, kept in order by the adapter). */
-  private endRooms(target: string[], reason: string): void {
-    this.io.to(target).emit('logged.out', { reason });
-    this.io.in(target).disconnectSockets(true);
+  /**
+   * Sends a room change to every node (this one too) and resolves once each has applied it to its
+   * own connections. The events emitted before it are handed to the broker first, so a node meets
+   * them before the change (a ban's `penalty` push arrives before the disconnect).
+   */
+  private async fenced(change: FencedChange): Promise<void> {
+    await this.published();
+    await this.fence.send(JSON.stringify(change));
+  }
+
+  /** One node's part of a fenced change: its own connections only. */
+  private applyFenced(change: FencedChange): void {
+    if (change.op === 'leave') {
+      this.io.local.in(change.users.map(rooms.user)).socketsLeave(rooms.group(change.gid));
+      return;
+    }
+    // `logged.out` is written before the disconnect; engine.io flushes it before closing.
+    this.io.local.to(change.rooms).emit('logged.out', { reason: change.reason });
+    this.io.local.in(change.rooms).disconnectSockets(true);
   }
 
   toAll<E extends EventName>(event: E, payload: Payload<E>): void {

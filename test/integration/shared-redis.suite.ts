@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { Client, collect, newUser, sleep, trackSockets } from '../helpers/client.ts';
 import { history, sendText } from '../helpers/messages.ts';
-import type { TestCluster } from '../helpers/server.ts';
+import { rooms } from '../../src/realtime/rooms.ts';
+import type { TestCluster, TestNode } from '../helpers/server.ts';
 import { befriend, groupWith, settle } from '../helpers/social.ts';
 
 /**
@@ -82,6 +83,44 @@ export function crossNodeDeliveryTests(get: () => TestCluster): void {
     expect(idxs(dmSeen)).toEqual(inOrder);
     expect(groupSeen.every((m) => m.gid === gid)).toBe(true);
     expect(dmSeen.every((m) => m.dm === sender.name)).toBe(true);
+  });
+
+  // Receiving is fenced like sending: a node's connections leave the room before the change answers.
+  it('a member removed, or a session ended, through one node: the other node has let go of their connection when the change answers', async () => {
+    const cluster = get();
+    const groupRoom = (node: TestNode, gid: string) => node.app.io.of('/').adapter.rooms.get(rooms.group(gid)) ?? new Set<string>();
+    const connected = (node: TestNode, id: string) => node.app.io.of('/').sockets.has(id);
+    for (const [via, holder] of [
+      [cluster.a, cluster.b],
+      [cluster.b, cluster.a],
+    ] as const) {
+      const owner = await newUser(cluster, { node: via });
+      const [removed, stays, leaving] = await Promise.all([0, 1, 2].map(() => newUser(cluster, { node: via })));
+      const gid = await groupWith(owner, { members: [removed!, stays!] });
+      const [sOwner, sRemoved, sStays, sLeaving] = await Promise.all([
+        connect(owner, via),
+        connect(removed!, holder),
+        connect(stays!, holder),
+        connect(leaving!, holder),
+      ]);
+      await waitUntil(() => groupRoom(holder, gid).has(sRemoved.id!) && groupRoom(holder, gid).has(sStays.id!));
+      const removedSeen = collect<{ idx: number }>(sRemoved, 'msg');
+      const staysSeen = collect<{ idx: number }>(sStays, 'msg');
+
+      expect((await owner.post('/api/groups/members/remove', { gid, name: removed!.name })).status).toBe(200);
+      // Read at once, in the same turn as the answer: no later broadcast can have helped.
+      expect(groupRoom(holder, gid).has(sRemoved.id!)).toBe(false);
+      expect(groupRoom(holder, gid).has(sStays.id!)).toBe(true);
+      const after = await sendText(sOwner, { gid }, 'after the removal');
+      await waitUntil(() => staysSeen.length >= 1);
+      await settle();
+      expect(idxs(staysSeen)).toEqual([after.idx]);
+      expect(removedSeen).toEqual([]);
+
+      expect(connected(holder, sLeaving.id!)).toBe(true);
+      expect((await leaving!.post('/api/logout')).status).toBe(200);
+      expect(connected(holder, sLeaving.id!)).toBe(false);
+    }
   });
 }
 

@@ -96,7 +96,7 @@ export class AdminUsersService {
       throw err;
     }
     await this.ctx.identities.invalidateUser(user.id);
-    this.ctx.notifier.disconnectUser(user.id, 'renamed');
+    await this.ctx.notifier.disconnectUser(user.id, 'renamed');
   }
 
   /** POST /api/admin/user/pass: a new password the user must change at next login; every session ends. */
@@ -115,7 +115,7 @@ export class AdminUsersService {
       });
     });
     await this.deps.auth.revokeSessions(user.id);
-    this.ctx.notifier.disconnectUser(user.id, 'password');
+    await this.ctx.notifier.disconnectUser(user.id, 'password');
   }
 
   /** POST /api/admin/user/role: grant or remove administrator; the last usable administrator stays (409). */
@@ -170,7 +170,7 @@ export class AdminUsersService {
       return { afterHooks, hadIpBan };
     });
     await this.ctx.identities.invalidateUser(user.id);
-    this.ctx.notifier.disconnectUser(user.id, 'deleted');
+    await this.ctx.notifier.disconnectUser(user.id, 'deleted');
     // The user's penalties went with the row, ip bans included.
     if (hadIpBan) await this.deps.penalties.ipBans.changed();
     for (const after of afterHooks) {

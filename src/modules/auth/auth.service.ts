@@ -258,7 +258,7 @@ export class AuthService {
   async logout(sessionHash: string): Promise<void> {
     await sessionsStore.delete(this.ctx.db, sessionHash);
     await this.ctx.identities.invalidateEntry(`c:${sessionHash}`);
-    this.ctx.notifier.disconnectSession([sessionHash], 'logout');
+    await this.ctx.notifier.disconnectSession([sessionHash], 'logout');
   }
 
   /**
@@ -268,7 +268,7 @@ export class AuthService {
   async revokeSessions(userId: number, keep?: string, reason?: string): Promise<void> {
     const ended = await sessionsStore.deleteForUser(this.ctx.db, userId, keep);
     await this.ctx.identities.invalidateUser(userId);
-    if (reason) this.ctx.notifier.disconnectSession(ended, reason);
+    if (reason) await this.ctx.notifier.disconnectSession(ended, reason);
   }
 
   /** The identity behind a session cookie, or undefined when it is unknown or expired. */

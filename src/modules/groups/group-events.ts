@@ -40,8 +40,9 @@ export class GroupEvents {
     this.notifier.joinGroup(userIds, gid);
   }
 
-  left(gid: string, userIds: readonly number[]): void {
-    this.notifier.leaveGroup(userIds, gid);
+  /** The users' live sockets leave the group's room on every node before this resolves. */
+  left(gid: string, userIds: readonly number[]): Promise<void> {
+    return this.notifier.leaveGroup(userIds, gid);
   }
 
   /** Empties the room of a dissolved group. */

@@ -293,7 +293,7 @@ export class GroupsService {
       await this.log(q, a, 'leave');
     });
     this.events.members(gid, 'leave', who.name, [who.userId]);
-    this.events.left(gid, [who.userId]);
+    await this.events.left(gid, [who.userId]);
   }
 
   /** POST /api/groups/rename. */
@@ -357,7 +357,7 @@ export class GroupsService {
       return t;
     });
     this.events.members(gid, 'remove', target.name, [target.id, who.userId]);
-    this.events.left(gid, [target.id]);
+    await this.events.left(gid, [target.id]);
   }
 
   /** POST /api/groups/transfer: to a member only (400); the previous owner stays as a group admin. */

@@ -125,8 +125,8 @@ export class KeysService {
     });
     await this.ctx.identities.invalidateEntry(`k:${key.prefix}`);
     // Its connections end with it (an expiry moved earlier is met by the gateway's sweep).
-    if (body.revoked === true) this.ctx.notifier.disconnectKey(key.id, 'keyRevoked');
-    else if (scopes && !scopes.includes('messages.read')) this.ctx.notifier.disconnectKey(key.id, 'keyScopes');
+    if (body.revoked === true) await this.ctx.notifier.disconnectKey(key.id, 'keyRevoked');
+    else if (scopes && !scopes.includes('messages.read')) await this.ctx.notifier.disconnectKey(key.id, 'keyScopes');
   }
 
   async remove(who: Identity, id: number, ip = ''): Promise<void> {
@@ -138,7 +138,7 @@ export class KeysService {
     });
     this.uses.delete(key.id);
     await this.ctx.identities.invalidateEntry(`k:${key.prefix}`);
-    this.ctx.notifier.disconnectKey(key.id, 'keyDeleted');
+    await this.ctx.notifier.disconnectKey(key.id, 'keyDeleted');
   }
 
   /**

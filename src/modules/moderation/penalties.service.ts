@@ -163,7 +163,7 @@ export class PenaltiesService {
     this.ctx.notifier.toUser(input.userId, 'penalty', push);
     if (input.action === 'ban') {
       await this.deps.auth.revokeSessions(input.userId);
-      this.ctx.notifier.disconnectUser(input.userId, 'banned');
+      await this.ctx.notifier.disconnectUser(input.userId, 'banned');
     }
     if (input.action === 'ipban') await this.ipBans.changed();
     await this.deps.mailbox.enqueueNotification({
