@@ -1,3 +1,4 @@
+import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import finalhandler from 'finalhandler';
 
@@ -7,6 +8,9 @@ interface RootLayer {
   /** Mounted at `/` as middleware: matches every path and trims nothing. */
   slash?: boolean;
 }
+
+/** Whether `proto` is on `obj`'s prototype chain. */
+export const inherits = (obj: object, proto: object): boolean => Object.prototype.isPrototypeOf.call(proto, obj);
 
 type Handle = (req: Request, res: Response, callback?: NextFunction) => void;
 
@@ -32,8 +36,9 @@ export function runRootLayersDirectly(app: Express): void {
     if (poweredBy) res.setHeader('X-Powered-By', 'Express');
     req.res = res;
     res.req = req;
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
+    // Made with the app's prototypes already (requestClassesOf) unless another server made them.
+    if (!inherits(req, app.request)) Object.setPrototypeOf(req, app.request);
+    if (!inherits(res, app.response)) Object.setPrototypeOf(res, app.response);
     if (!res.locals) res.locals = Object.create(null);
     req.baseUrl = '';
     req.originalUrl = req.originalUrl || req.url;
@@ -60,4 +65,18 @@ export function runRootLayersDirectly(app: Express): void {
     next();
   };
   (app as unknown as { handle: Handle }).handle = handle;
+}
+
+/**
+ * Request and response classes for `http.createServer` whose instances are born with the app's
+ * prototypes (`app.request`, `app.response`, which extend Node's own), so that no request needs
+ * Express's `Object.setPrototypeOf`: that call changes the shape of two objects Node's HTTP code
+ * has already used, on every request, and Node's own functions then meet both shapes.
+ */
+export function requestClassesOf(app: Express): ServerOptions {
+  class AppRequest extends IncomingMessage {}
+  class AppResponse<R extends IncomingMessage = IncomingMessage> extends ServerResponse<R> {}
+  Object.setPrototypeOf(AppRequest.prototype, app.request);
+  Object.setPrototypeOf(AppResponse.prototype, app.response);
+  return { IncomingMessage: AppRequest, ServerResponse: AppResponse };
 }

@@ -8,7 +8,7 @@ import { corsForAllowedOrigins, originGate } from './origin.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { leanJsonAnswers } from './json-answer.ts';
 import { observeRequests } from './request-log.ts';
-import { runRootLayersDirectly } from './root-chain.ts';
+import { requestClassesOf, runRootLayersDirectly } from './root-chain.ts';
 import { listRoutes, routedByPath } from './routes.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -37,7 +37,7 @@ export function declaredLengthLimit(limit: number): RequestHandler {
  * 100 once they let it through.
  */
 export function createHttpServer(app: Express): Server {
-  const server = createServer(app);
+  const server = createServer(requestClassesOf(app), app);
   // Emitted as 'request', so that every request listener (Socket.IO's too) sees it as usual.
   server.on('checkContinue', (req, res) => server.emit('request', req, res));
   return server;

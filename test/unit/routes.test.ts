@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler, Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRootLayersDirectly } from '../../src/http/root-chain.ts';
+import { inherits, requestClassesOf, runRootLayersDirectly } from '../../src/http/root-chain.ts';
 import { apiRouter, directRoutes, listRoutes, routedByPath } from '../../src/http/routes.ts';
 
 /** A handler that notes its name in `seen` and passes the request on. */
@@ -299,5 +299,33 @@ describe('runRootLayersDirectly', () => {
     const before = (app as unknown as { handle: unknown }).handle;
     runRootLayersDirectly(app);
     expect((app as unknown as { handle: unknown }).handle).toBe(before);
+  });
+});
+
+describe('requestClassesOf', () => {
+  it("makes requests and responses with the app's prototypes: Express's methods work and no prototype is changed per request", async () => {
+    const app = express();
+    app.use((req, res) => {
+      // req.get and res.json come from app.request / app.response.
+      res.json({ host: req.get('host') !== undefined, path: req.path, own: inherits(req, app.request) && inherits(res, app.response) });
+    });
+    runRootLayersDirectly(app);
+    const server = createServer(requestClassesOf(app), app);
+    server.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const realSetPrototypeOf = Object.setPrototypeOf;
+    let changed = 0;
+    Object.setPrototypeOf = (o: object, proto: object | null) => {
+      changed++;
+      return realSetPrototypeOf(o, proto);
+    };
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/a/b`);
+      expect(await res.json()).toEqual({ host: true, path: '/a/b', own: true });
+      expect(changed).toBe(0);
+    } finally {
+      Object.setPrototypeOf = realSetPrototypeOf;
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
