@@ -21,6 +21,7 @@ const CLUSTER_ONLY = [
   'test/integration/backup.test.ts',
   'test/integration/node-death-delivery.test.ts',
   'test/integration/node-roster.test.ts',
+  'test/integration/postgres-pool.test.ts',
   'packages/client/test/integration/failover.test.ts',
 ];
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { BaseDb, type Queryable, type Row } from './driver.ts';
+import { PoolShrinker, SHRINK_TIMING, type ShrinkTiming } from './pool-shrinker.ts';
 import { preparedName } from './prepared.ts';
 
 // int8 (bigint ids, ms timestamps) as JS numbers: every value we store fits in 2^53.
@@ -8,11 +9,16 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** PostgreSQL through a pg Pool (cluster mode). */
 export class PostgresDb extends BaseDb {
   readonly kind = 'postgres' as const;
+  private readonly shrinker: PoolShrinker;
 
-  constructor(readonly pool: pg.Pool) {
+  constructor(
+    readonly pool: pg.Pool,
+    shrinkTiming: ShrinkTiming = SHRINK_TIMING,
+  ) {
     super();
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
+    this.shrinker = new PoolShrinker(pool, shrinkTiming);
     this.scheduleReplans();
   }
 
@@ -21,12 +27,13 @@ export class PostgresDb extends BaseDb {
    *   the pool) before it fails: while the database is down or overloaded, requests answer 503
    *   after this rather than hang.
    */
-  static connect(url: string, max = 20, connectTimeoutMs = 5_000): PostgresDb {
+  static connect(url: string, max = 20, connectTimeoutMs = 5_000, shrinkTiming?: ShrinkTiming): PostgresDb {
     return new PostgresDb(
       new pg.Pool({
         connectionString: url,
         max,
-        idleTimeoutMillis: 30_000,
+        // Idle connections are closed one at a time by the PoolShrinker, not all at once by pg.
+        idleTimeoutMillis: 0,
         // Statements of earlier generations (replanPrepared) stay prepared on a connection until it closes.
         maxLifetimeSeconds: 3_600,
         connectionTimeoutMillis: connectTimeoutMs,
@@ -35,7 +42,13 @@ export class PostgresDb extends BaseDb {
         keepAliveInitialDelayMillis: 10_000,
         // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
         application_name: `chat:${process.pid}`,
+        // A prepared statement is planned once per connection, generically, not for its first five
+        // runs' values: each connection of the pool pays the planning, and the send's insert took
+        // 9 ms to plan under load on the 2-core bench machine (docs/benchmarks.md, eighteenth session).
+        // The prepared statements are written for their generic plans (prepared.ts).
+        options: '-c plan_cache_mode=force_generic_plan',
       }),
+      shrinkTiming,
     );
   }
 
@@ -104,6 +117,7 @@ export class PostgresDb extends BaseDb {
 
   async close(): Promise<void> {
     this.stopReplans();
+    this.shrinker.stop();
     await this.pool.end();
   }
 }

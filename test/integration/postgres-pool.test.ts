@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresDb } from '../../src/db/postgres.ts';
+import { sleep } from '../helpers/client.ts';
+
+/**
+ * The pool's spare connections go back to Postgres one at a time (src/db/pool-shrinker.ts), on
+ * the suite's Postgres, with a short tick so that the test takes a second.
+ */
+
+const TICK_MS = 50;
+const SPARE_TICKS = 4;
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let observer: pg.Client;
+beforeAll(async () => {
+  observer = new pg.Client({ connectionString: url, application_name: 'pool-observer' });
+  await observer.connect();
+});
+afterAll(() => observer.end());
+
+/** The pool's connections as Postgres sees them (the pool's own count could be wrong). */
+async function backendsOf(db: PostgresDb): Promise<number> {
+  const [pid] = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).map((r) => r.pid);
+  const { rows } = await observer.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity where application_name = (select application_name from pg_stat_activity where pid = $1)`,
+    [pid],
+  );
+  return rows[0]!.n;
+}
+
+/** Samples the pool's size every few ms until `until` resolves; the sizes seen, in order. */
+async function sizesWhile(db: PostgresDb, until: Promise<unknown>): Promise<Array<{ at: number; size: number }>> {
+  const seen: Array<{ at: number; size: number }> = [];
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const size = db.pool.totalCount;
+    if (seen.at(-1)?.size !== size) seen.push({ at: performance.now(), size });
+    await sleep(2);
+  }
+  return seen;
+}
+
+describe('the Postgres pool', () => {
+  it('closes the connections a burst opened one per tick, once they were spare for the whole window, and keeps its floor', async () => {
+    const db = PostgresDb.connect(url, 6, 5_000, { tickMs: TICK_MS, spareTicks: SPARE_TICKS, floor: 2 });
+    try {
+      // A burst: six statements at once open six connections.
+      await Promise.all(Array.from({ length: 6 }, () => db.query('select pg_sleep(0.1)')));
+      expect(db.pool.totalCount).toBe(6);
+      const burstOver = performance.now();
+
+      const sizes = await sizesWhile(db, sleep(TICK_MS * (SPARE_TICKS + 12)));
+      expect(sizes.map((s) => s.size)).toEqual([6, 5, 4, 3, 2]);
+      // None closed before the window had passed, and never two in the same tick.
+      expect(sizes[1]!.at - burstOver).toBeGreaterThanOrEqual(TICK_MS * (SPARE_TICKS - 1));
+      for (let i = 2; i < sizes.length; i++) expect(sizes[i]!.at - sizes[i - 1]!.at).toBeGreaterThan(TICK_MS / 2);
+      // Postgres agrees: the backends have gone.
+      expect(await backendsOf(db)).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('keeps the connections a steady load needs, and closes only what it does not', async () => {
+    const db = PostgresDb.connect(url, 6, 5_000, { tickMs: TICK_MS, spareTicks: SPARE_TICKS, floor: 1 });
+    try {
+      await Promise.all(Array.from({ length: 6 }, () => db.query('select pg_sleep(0.1)')));
+      expect(db.pool.totalCount).toBe(6);
+      // Three statements in flight at every moment, for the whole time the pool could shrink.
+      let running = true;
+      const load = Promise.all(
+        Array.from({ length: 3 }, async () => {
+          while (running) await db.query('select pg_sleep(0.01)');
+        }),
+      );
+      const sizes = await sizesWhile(db, sleep(TICK_MS * (SPARE_TICKS + 14)));
+      running = false;
+      await load;
+      expect(Math.min(...sizes.map((s) => s.size))).toBe(3);
+      expect(db.pool.totalCount).toBe(3);
+      expect(db.pool.waitingCount).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+});
