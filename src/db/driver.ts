@@ -42,10 +42,27 @@ interface AmbientTransaction {
  * empty `messages`, and the send's batch insert then scans the whole table to trim each room, on
  * every send, as it grows (seen: 3,000 → 600 direct messages/s at 90,000 rows). Postgres plans
  * again after autovacuum analyzes a table, a minute or more later; PGlite has no autovacuum and
- * never would. Planning a statement costs about a millisecond, once per statement and connection.
+ * never would.
+ *
+ * Only when a table changed size: planning anew is not free. Every connection parses each statement
+ * again and plans its first five runs for their values; the send's insert took 8 ms to parse and
+ * 6–25 ms to plan on the 2-core bench machine under load, holding up a fan-out's first sends after
+ * each scheduled time (docs/benchmarks.md, eighteenth session). So each scheduled time compares the
+ * tables' sizes with those of the last planning, and plans anew when one has doubled or halved.
  */
 export const REPLAN_AFTER_MS = [5_000, 20_000, 60_000, 300_000, 1_200_000];
 const REPLAN_EVERY_MS = 3_600_000;
+/** A table this many times larger or smaller than at the last planning has its plans made anew. */
+export const REPLAN_SIZE_FACTOR = 2;
+/**
+ * Smaller tables count as this size: 128 pages, which any plan reads in well under a millisecond
+ * (a send's trim scanning all of a 1 MB messages table: about 0.3 ms), so their growth is no reason.
+ */
+export const REPLAN_SMALL_BYTES = 1_048_576;
+/** The size of each table of the application's schema (the file size: no ANALYZE needed). */
+const TABLE_SIZES = `select c.relname as name, pg_relation_size(c.oid)::float8 as bytes
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+ where n.nspname = current_schema() and c.relkind = 'r'`;
 
 /** Shared by both drivers: ambient-transaction routing, error mapping, counting, planning anew. */
 export abstract class BaseDb implements Db {
@@ -55,19 +72,24 @@ export abstract class BaseDb implements Db {
   private openTransactions = 0;
   private replanTimer: NodeJS.Timeout | undefined;
   private replans = 0;
+  private replansStopped = false;
+  /** Each table's size when the prepared statements were last planned anew (none yet: undefined). */
+  private plannedSizes: Map<string, number> | undefined;
 
   /** Forgets the prepared statements' plans: each one is prepared and planned anew at its next use. */
   abstract replanPrepared(): void;
 
   /** Starts the schedule of REPLAN_AFTER_MS (drivers call it once open). */
   protected scheduleReplans(): void {
+    if (this.replansStopped) return;
     const at = REPLAN_AFTER_MS[this.replans];
     const previous = REPLAN_AFTER_MS[this.replans - 1] ?? 0;
     this.replanTimer = setTimeout(
       () => {
         this.replans++;
-        this.replanPrepared();
-        this.scheduleReplans();
+        void this.replanIfResized()
+          .catch(() => false) // the database is unreachable: the next scheduled time looks again
+          .finally(() => this.scheduleReplans());
       },
       at === undefined ? REPLAN_EVERY_MS : at - previous,
     );
@@ -75,7 +97,29 @@ export abstract class BaseDb implements Db {
   }
 
   protected stopReplans(): void {
+    this.replansStopped = true;
     clearTimeout(this.replanTimer);
+  }
+
+  /**
+   * Plans anew the first time, then when a table has doubled or halved since the last planning;
+   * whether it did.
+   */
+  async replanIfResized(): Promise<boolean> {
+    // Not counted in stats.queries (tests count a request's statements) and outside any transaction.
+    const rows = await this.rawQuery(TABLE_SIZES, []);
+    const sizes = new Map(rows.map((r) => [String(r.name), Math.max(Number(r.bytes), REPLAN_SMALL_BYTES)]));
+    const before = this.plannedSizes;
+    const resized =
+      !before ||
+      [...sizes].some(([name, bytes]) => {
+        const was = before.get(name) ?? REPLAN_SMALL_BYTES;
+        return bytes >= was * REPLAN_SIZE_FACTOR || bytes * REPLAN_SIZE_FACTOR <= was;
+      });
+    if (!resized || this.replansStopped) return false;
+    this.plannedSizes = sizes;
+    this.replanPrepared();
+    return true;
   }
 
   protected abstract rawQuery(sql: string, params: readonly unknown[]): Promise<Row[]>;
