@@ -45,7 +45,7 @@ describe('IdentityCache', () => {
     const { clock, a } = await twoNodes();
     await cached(a, 'c:x', 'old');
 
-    clock.advance(25_000);
+    clock.advance(29_000); // past every entry's refresh point (20–28 s), within its life (30 s)
     const later = gatedLoad();
     // Answered at once although the reload is still running (never answered yet), and one reload for both.
     expect((await a.credential('c:x', later.load))?.identity.name).toBe('old');
@@ -59,6 +59,34 @@ describe('IdentityCache', () => {
     const none = gatedLoad();
     expect((await a.credential('c:x', none.load))?.identity.name).toBe('new');
     expect(none.calls()).toBe(0);
+  });
+
+  it('reloads the entries of one burst at different moments, every one before it expires', async () => {
+    const { clock, a } = await twoNodes();
+    const keys = Array.from({ length: 50 }, (_, i) => `c:burst${i}`);
+    for (const key of keys) await cached(a, key, 'old');
+    const started: number[] = [];
+    const reloaded = new Set<string>();
+    clock.advance(19_000);
+    for (let second = 20; second <= 29; second++) {
+      clock.advance(1_000);
+      let now = 0;
+      for (const key of keys) {
+        const reload = gatedLoad();
+        await a.credential(key, reload.load);
+        if (reload.calls() > 0) {
+          now++;
+          reloaded.add(key);
+          reload.answer('new');
+        }
+      }
+      started.push(now);
+      await settled();
+    }
+    // All 50 reloaded within their 30 s, in no one second more than half of them (about 6 a second).
+    expect(reloaded.size).toBe(50);
+    expect(Math.max(...started)).toBeLessThanOrEqual(25);
+    expect(started.filter((n) => n > 0).length).toBeGreaterThanOrEqual(4);
   });
 
   it('waits for a load once an unused entry has expired, and shares one load among concurrent misses', async () => {

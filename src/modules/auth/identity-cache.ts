@@ -13,6 +13,12 @@ const TTL_MS = 30_000;
  * for a session lookup at once, the worst 1% of a fan-out round's deliveries).
  */
 const REFRESH_AFTER_MS = 20_000;
+/**
+ * Each entry reloads at a random moment of this stretch after REFRESH_AFTER_MS: the connections of
+ * one burst would otherwise all reload at once, their lookups opening as many new database
+ * connections at the same instant 20 s later (seen: the start of a fan-out round).
+ */
+const REFRESH_SPREAD_MS = 8_000;
 const MAX_ENTRIES = 50_000;
 
 export interface Credential {
@@ -29,7 +35,7 @@ type Invalidation = { user: number } | { entry: string };
  * rows from before the change.
  */
 class ReadThrough<K, V> {
-  private readonly values = new Map<K, { value: V; loaded: number }>();
+  private readonly values = new Map<K, { value: V; loaded: number; refreshAt: number }>();
   private readonly loading = new Map<K, Promise<V | undefined>>();
   private epoch = 0;
 
@@ -39,7 +45,7 @@ class ReadThrough<K, V> {
     const now = this.clock.now();
     const held = this.values.get(key);
     if (held && now - held.loaded < TTL_MS) {
-      if (now - held.loaded >= REFRESH_AFTER_MS) this.load(key, load).catch(() => {}); // it expires as before
+      if (now >= held.refreshAt) this.load(key, load).catch(() => {}); // it expires as before
       return held.value;
     }
     if (held) this.values.delete(key);
@@ -91,7 +97,7 @@ class ReadThrough<K, V> {
       }
     }
     this.values.delete(key); // re-inserted last: the eviction above goes by age
-    this.values.set(key, { value, loaded });
+    this.values.set(key, { value, loaded, refreshAt: loaded + REFRESH_AFTER_MS + Math.random() * REFRESH_SPREAD_MS });
   }
 }
 
