@@ -9,6 +9,7 @@ import { loginStore, sessionsStore } from '../../src/modules/auth/auth.store.ts'
 import { friendsStore } from '../../src/modules/friends/friends.store.ts';
 import { groupsStore } from '../../src/modules/groups/groups.store.ts';
 import { messagesStore, type NewMessage } from '../../src/modules/messages/messages.store.ts';
+import { usersStore } from '../../src/modules/users/users.store.ts';
 import { newUser } from '../helpers/client.ts';
 import { userId } from '../helpers/messages.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
@@ -137,7 +138,7 @@ describe('prepared statements', () => {
    * `expires > $2` is estimated from the penalties table's statistics for a value and at a fixed
    * third generically, so under the whole suite's data it may keep custom plans (still not parsed again).
    */
-  it('run the statements of a login from the statement prepared for them: the account, the session with its audit entry, a session lookup', async () => {
+  it('run the statements of a login from the statement prepared for them: the account, the session with its audit entry, a session lookup, the account cache\'s load', async () => {
     const db = cluster.a.app.ctx.db;
     const person = await newUser(cluster);
     const id = await userId(cluster.a, person.name);
@@ -149,6 +150,7 @@ describe('prepared statements', () => {
         const opening = sessionsStore.opening({ hash, userId: id, created: now, expires: now + 60_000, ip: '10.0.0.1', ua: 'plan test' });
         await auditStore.insert(q, { actorId: id, actor: person.name, action: 'login', target: '', detail: '', ip: '10.0.0.1', ts: now }, opening);
         expect((await sessionsStore.resolve(q, hash, now))?.id).toBe(id);
+        expect((await usersStore.withActivePenalties(q, id, now))?.active_penalties).toEqual([]);
       }
       return q.query<{ statement: string; runs: number }>(
         `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where not from_sql`,
@@ -159,6 +161,7 @@ describe('prepared statements', () => {
     expect(runs('lower(u.name) = lower($1)')).toBeGreaterThanOrEqual(8);
     expect(runs('insert into sessions')).toBeGreaterThanOrEqual(8);
     expect(runs('s.token_hash = $1')).toBeGreaterThanOrEqual(8);
+    expect(runs('as active_penalties')).toBeGreaterThanOrEqual(8);
   });
 });
 

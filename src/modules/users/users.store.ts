@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { AccountStatus, Role } from '../../identity.ts';
 
 export interface UserRow {
@@ -44,6 +45,16 @@ export interface NewUser {
 }
 
 /** SQL for the users table. Returns rows; knows nothing of HTTP. */
+/**
+ * An account with its penalties in force: what the per-node account cache loads for every person
+ * active on the node, each 20–28 s (prepared: parsed once per connection, not on every load).
+ */
+const WITH_ACTIVE_PENALTIES = prepared(`select u.*, coalesce((select json_agg(json_build_object('action', p.action, 'expires', p.expires))
+                            from penalties p
+                           where p.user_id = u.id and not p.revoked
+                             and (p.expires is null or p.expires > $2)), '[]'::json) as active_penalties
+      from users u where u.id = $1`);
+
 export const usersStore = {
   async insert(q: Queryable, u: NewUser): Promise<UserRow> {
     const rows = await q.query<UserRow>(
@@ -72,14 +83,7 @@ export const usersStore = {
    * only), in one statement: enough to count them later against any clock.
    */
   async withActivePenalties(q: Queryable, id: number, now: number): Promise<(UserRow & { active_penalties: ActivePenalty[] }) | undefined> {
-    const rows = await q.query<UserRow & { active_penalties: ActivePenalty[] }>(
-      `select u.*, coalesce((select json_agg(json_build_object('action', p.action, 'expires', p.expires))
-                               from penalties p
-                              where p.user_id = u.id and not p.revoked
-                                and (p.expires is null or p.expires > $2)), '[]'::json) as active_penalties
-         from users u where u.id = $1`,
-      [id, now],
-    );
+    const rows = await q.query<UserRow & { active_penalties: ActivePenalty[] }>(WITH_ACTIVE_PENALTIES, [id, now]);
     return rows[0];
   },
 
