@@ -42,11 +42,6 @@ export class PostgresDb extends BaseDb {
         keepAliveInitialDelayMillis: 10_000,
         // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
         application_name: `chat:${process.pid}`,
-        // A prepared statement is planned once per connection, generically, not for its first five
-        // runs' values: each connection of the pool pays the planning, and the send's insert took
-        // 9 ms to plan under load on the 2-core bench machine (docs/benchmarks.md, eighteenth session).
-        // The prepared statements are written for their generic plans (prepared.ts).
-        options: '-c plan_cache_mode=force_generic_plan',
       }),
       shrinkTiming,
     );

@@ -125,8 +125,6 @@ describe('prepared statements', () => {
     // Summed over the statement's generations: the replan schedule (5 s, 20 s, … after the pool
     // opened) may prepare it anew under another name in the middle of the loop.
     const genericRuns = (fragment: string) => plans.filter((p) => p.statement.includes(fragment)).reduce((n, p) => n + p.generic_plans, 0);
-    // Postgres connections plan every prepared statement generically from its first run (postgres.ts).
-    if (db.kind === 'postgres') expect(genericRuns('insert into messages')).toBe(8);
     expect(genericRuns('insert into messages')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('my_role')).toBeGreaterThanOrEqual(3);
     expect(genericRuns('asker')).toBeGreaterThanOrEqual(3);
