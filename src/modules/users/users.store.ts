@@ -44,7 +44,6 @@ export interface NewUser {
   created: number;
 }
 
-/** SQL for the users table. Returns rows; knows nothing of HTTP. */
 /**
  * An account with its penalties in force: what the per-node account cache loads for every person
  * active on the node, each 20–28 s (prepared: parsed once per connection, not on every load).
@@ -55,6 +54,7 @@ const WITH_ACTIVE_PENALTIES = prepared(`select u.*, coalesce((select json_agg(js
                              and (p.expires is null or p.expires > $2)), '[]'::json) as active_penalties
       from users u where u.id = $1`);
 
+/** SQL for the users table. Returns rows; knows nothing of HTTP. */
 export const usersStore = {
   async insert(q: Queryable, u: NewUser): Promise<UserRow> {
     const rows = await q.query<UserRow>(
