@@ -493,10 +493,12 @@ export function uploadsSuite(storage: StorageMode): void {
 
     it('abort removes the session; later calls get 404', async () => {
       const [u, other] = [await newUser(cluster), await newUser(cluster)];
-      const { uploadId } = (await u.post('/api/upload/init', { name: 'a.txt', size: 10 })).body;
-      expect((await other.post('/api/upload/abort', { uploadId })).status).toBe(404);
-      expect((await u.post('/api/upload/abort', { uploadId })).body).toEqual({ ok: true });
-      const after = await sendChunk(u, uploadId, 0, bytes(10));
+      const { uploadId } = (await u.post('/api/upload/init', { name: 'a.txt', size: CHUNK + 10 })).body;
+      // Node a has seen the session open (it remembers it for the next chunks); node b ends it.
+      expect((await sendChunk(u, uploadId, 1, bytes(10), cluster.a)).status).toBe(200);
+      expect((await other.on(cluster.b).post('/api/upload/abort', { uploadId })).status).toBe(404);
+      expect((await u.on(cluster.b).post('/api/upload/abort', { uploadId })).body).toEqual({ ok: true });
+      const after = await sendChunk(u, uploadId, 0, bytes(CHUNK), cluster.a);
       expect(after.status).toBe(404);
       expect(after.body.error).toBe('api.upload.sessionGone');
       expect((await u.post('/api/upload/abort', { uploadId })).status).toBe(404);

@@ -36,6 +36,8 @@ const CLAIM_WRITE_MS = 6 * 60_000;
 const CLAIM_GRACE_MS = 60_000;
 /** How long a chunk sent while another request writes the same index waits for that one's outcome. */
 const CLAIM_WAIT_MS = 30_000;
+/** Open sessions a node remembers for its chunk requests (see `chunkSession`). */
+const REMEMBERED_SESSIONS = 256;
 
 /** The right to write one chunk (see UploadsService.claim). */
 interface ChunkClaim {
@@ -65,6 +67,8 @@ export class UploadsService {
   readonly hashers = new ChunkHashers();
   /** Chunks this node is writing (`<session>:<index>`), settled when the write is recorded or given up. */
   private readonly writing = new Map<string, Promise<void>>();
+  /** Sessions this node has seen open, by id, oldest first (see `chunkSession`). */
+  private readonly openSessions = new Map<string, SessionRow>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -157,8 +161,24 @@ export class UploadsService {
 
   /** Checks a chunk request before its body is read: the session and the index. */
   async checkChunk(who: Identity, uploadId: string, index: number): Promise<SessionRow> {
-    const s = await this.openSession(who, uploadId);
+    const s = await this.chunkSession(who, uploadId);
     if (!Number.isInteger(index) || index < 0 || index >= s.chunks) throw badRequest('api.upload.badChunk');
+    return s;
+  }
+
+  /**
+   * The session of a chunk request, read once per node and then remembered: a session's owner,
+   * size and storage never change, and its end is seen where it matters. The chunk's claim checks
+   * in the database that the session is still open (cluster mode), and in embedded mode, the only
+   * process, every end (complete, abort, purge, the owner's deletion) forgets it here first.
+   */
+  private async chunkSession(who: Identity, uploadId: string): Promise<SessionRow> {
+    const known = this.openSessions.get(uploadId);
+    if (known && known.owner_id === who.userId && !this.expired(known)) return known;
+    const s = await this.openSession(who, uploadId);
+    this.openSessions.delete(uploadId);
+    this.openSessions.set(uploadId, s);
+    if (this.openSessions.size > REMEMBERED_SESSIONS) this.openSessions.delete(this.openSessions.keys().next().value!);
     return s;
   }
 
@@ -300,6 +320,8 @@ export class UploadsService {
     const s = await this.openSession(who, uploadId);
     const parts = await sessionsStore.parts(this.ctx.db, s.id);
     if (parts.length < s.chunks) throw conflict('api.upload.incomplete', { received: parts.map((p) => p.idx) });
+    // The session ends here whatever the outcome: its chunk requests read it afresh from now on.
+    this.openSessions.delete(s.id);
     // Exactly one of two concurrent complete calls gets past this point.
     if (!(await sessionsStore.claimForCompletion(this.ctx.db, s.id, who.userId))) throw notFound('api.upload.sessionGone');
     try {
@@ -349,12 +371,14 @@ export class UploadsService {
 
   /** Removes a session, its parts and anything it wrote. */
   private async dropSession(s: SessionRow): Promise<void> {
+    this.openSessions.delete(s.id);
     this.hashers.forget(s.id);
     await sessionsStore.delete(this.ctx.db, s.id);
     await this.release(s).catch((err) => this.ctx.log.warn({ err, session: s.id }, 'could not release upload parts'));
   }
 
   private async release(s: SessionRow): Promise<void> {
+    this.openSessions.delete(s.id);
     this.hashers.forget(s.id);
     await this.ctx.storage.abortMultipart(s.stored_name, s.multipart_id);
     await this.ctx.storage.delete(s.stored_name);
