@@ -22,7 +22,7 @@ const dist = path.join(root, 'dist');
 const stamp = path.join(dist, '.build-hash');
 
 /** Files whose content decides the build's output. */
-const INPUTS = ['src', 'workers', 'infra/build.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'workers', 'infra/build.ts', 'infra/argon2-host.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** Whether dist/ is there and was built from the sources as they are; else what to stamp it with once built. */
 const check = () => checkBuild(root, INPUTS, { output: path.join(dist, 'main.js'), stampFile: stamp });

@@ -48,6 +48,10 @@ export async function runNode(overrides: Record<string, string> = {}): Promise<v
     clearInterval(keepAlive);
   }
   log.info({ url: `http://${addr.address}:${addr.port}`, mode: config.mode, roles: [...config.roles] }, 'chat node listening');
+  // Which argon2 hashes passwords here (docs/decisions.md, "argon2 compiled for the host CPU"), chosen before the first login.
+  void import('./modules/auth/argon2.ts')
+    .then(({ argon2Build }) => argon2Build())
+    .then(({ variant }) => log.info({ argon2: variant }, 'password hashing'));
   // The job layer starts while the node listens; a node that cannot start it stops, as it would have before listening.
   app.started.catch((err) => {
     log.error({ err }, 'the job layer did not start');

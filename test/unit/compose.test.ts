@@ -413,17 +413,17 @@ describe('infra/Dockerfile', () => {
   it('builds the web client in the build stage and ships only its output', () => {
     expect(dockerfile).toMatch(/^RUN npm run build --workspace web && test -f web\/dist\/index\.html$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/web\/dist \.\/web\/dist$/m);
-    // `npm ci` runs the root's `prepare` (the web build and dist/ checks): the manifests stage carries both scripts.
-    expect(JSON.parse(read('package.json')).scripts.prepare).toBe('node web/scripts/ensure-built.mjs && node infra/ensure-dist.mjs');
-    expect(dockerfile).toMatch(/-path \.\/web\/scripts\/ensure-built\.mjs/);
-    expect(dockerfile).toMatch(/-path \.\/infra\/ensure-dist\.mjs/);
+    // `npm ci` runs the root's `prepare` (the web build, dist/ checks, argon2 for the CPU): the manifests stage carries its scripts.
+    const prepare = ['web/scripts/ensure-built.mjs', 'infra/ensure-dist.mjs', 'infra/build-argon2.mjs'];
+    expect(JSON.parse(read('package.json')).scripts.prepare).toBe(prepare.map((script) => `node ${script}`).join(' && '));
     // What they import goes along too, and infra/* is left out of the build context but for what the image needs.
     const ignored = read('.dockerignore').split('\n');
-    const carried = ['infra/ensure-dist.mjs', 'web/scripts/ensure-built.mjs'].flatMap((script) => [
+    const carried = prepare.flatMap((script) => [
       script,
       ...[...read(script).matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((m) => path.posix.join(path.posix.dirname(script), m[1]!)),
     ]);
     expect(carried).toContain('infra/build-inputs.mjs');
+    expect(carried).toContain('infra/argon2-host.mjs');
     for (const file of carried) {
       expect(dockerfile, file).toContain(`-path ./${file}`);
       if (file.startsWith('infra/')) expect(ignored, file).toContain(`!${file}`);
