@@ -44,6 +44,16 @@ export function argon2Package(from) {
   return { dir: path.dirname(manifest), version: JSON.parse(readFileSync(manifest, 'utf8')).version };
 }
 
+/**
+ * Whether a compiled copy hashes exactly like the package's portable addon: one small input with a
+ * fixed salt through both (checked after the build, and again by the server before it uses one).
+ */
+export async function hashesLikePortable(portable, compiled) {
+  const options = { type: portable.argon2id, memoryCost: 1024, timeCost: 2, parallelism: 1, salt: Buffer.alloc(16, 7) };
+  const [expected, got] = await Promise.all([portable.hash('check', options), compiled.hash('check', options)]);
+  return expected === got;
+}
+
 /** The directory of the copy of the package compiled as `variant`. */
 export function hostBuildDir(pkg, variant) {
   return path.join(path.dirname(pkg.dir), '.cache', 'argon2-host', `${pkg.version}-${variant.name}`);

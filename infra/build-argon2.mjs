@@ -7,9 +7,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { argon2Package, BUILT_MARK, hostBuildDir, variantFor } from './argon2-host.mjs';
+import { argon2Package, BUILT_MARK, hashesLikePortable, hostBuildDir, variantFor } from './argon2-host.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What of the package the build needs (its prebuilt addons and any earlier build stay behind). */
@@ -30,16 +31,17 @@ function nodeDirArgs() {
   return existsSync(path.join(prefix, 'include', 'node', 'common.gypi')) ? ['--nodedir', prefix] : [];
 }
 
-/** The compiled copy hashes exactly like the portable package (the same salt, small parameters). */
-function agreesWithPortable(dir, pkgDir) {
-  const script = `
-    const salt = Buffer.alloc(16, 7), o = { type: 2, memoryCost: 1024, timeCost: 2, parallelism: 1, salt };
-    Promise.all([require(${JSON.stringify(pkgDir)}).hash('check', o), require(${JSON.stringify(dir)}).hash('check', o)])
-      .then(([a, b]) => process.exit(a === b ? 0 : 1), () => process.exit(2));`;
-  return spawnSync(process.execPath, ['-e', script], { stdio: 'ignore', timeout: 60_000 }).status === 0;
+/** The built copy loads and hashes exactly like the package's portable addon. */
+async function loadsAndAgrees(pkgDir, builtDir) {
+  const require = createRequire(import.meta.url);
+  try {
+    return await hashesLikePortable(require(pkgDir), require(builtDir));
+  } catch {
+    return false;
+  }
 }
 
-export function buildArgon2() {
+export async function buildArgon2() {
   const variant = variantFor();
   if (!variant) return 'portable';
   const pkg = argon2Package(path.join(root, 'package.json'));
@@ -62,7 +64,7 @@ export function buildArgon2() {
     encoding: 'utf8',
     timeout: 300_000,
   });
-  if (built.status !== 0 || !agreesWithPortable(making, pkg.dir)) {
+  if (built.status !== 0 || !(await loadsAndAgrees(pkg.dir, making))) {
     rmSync(making, { recursive: true, force: true });
     const why = built.status !== 0 ? (built.stderr || built.error?.message || '').trim().split('\n').pop() : 'its hashes differ';
     console.log(`[argon2] could not build for ${variant.name} (${why}): logins use the portable build`);
@@ -79,7 +81,7 @@ export function buildArgon2() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    buildArgon2();
+    await buildArgon2();
   } catch (err) {
     console.log(`[argon2] not built (${err instanceof Error ? err.message : err}): logins use the portable build`);
   }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import portable from 'argon2';
-import { argon2Package, BUILT_MARK, hostBuildDir, variantFor } from '../../../infra/argon2-host.mjs';
+import { argon2Package, BUILT_MARK, hashesLikePortable, hostBuildDir, variantFor } from '../../../infra/argon2-host.mjs';
 
 export type Argon2 = typeof portable;
 
@@ -25,9 +25,7 @@ async function load(): Promise<Argon2Build> {
     const dir = hostBuildDir(argon2Package(import.meta.url), variant);
     if (!existsSync(path.join(dir, BUILT_MARK))) return { argon2: portable, variant: 'portable' };
     const host = createRequire(import.meta.url)(dir) as Argon2;
-    const options = { type: portable.argon2id, memoryCost: 1024, timeCost: 2, parallelism: 1, salt: Buffer.alloc(16, 7) };
-    const [expected, got] = await Promise.all([portable.hash('check', options), host.hash('check', options)]);
-    return expected === got ? { argon2: host, variant: variant.name } : { argon2: portable, variant: 'portable' };
+    return (await hashesLikePortable(portable, host)) ? { argon2: host, variant: variant.name } : { argon2: portable, variant: 'portable' };
   } catch {
     return { argon2: portable, variant: 'portable' };
   }

@@ -169,8 +169,9 @@ export class UploadsService {
   /**
    * The session of a chunk request, read once per node and then remembered: a session's owner,
    * size and storage never change, and its end is seen where it matters. The chunk's claim checks
-   * in the database that the session is still open (cluster mode), and in embedded mode, the only
-   * process, every end (complete, abort, purge, the owner's deletion) forgets it here first.
+   * in the database that the session is still open (cluster mode); in embedded mode, the only
+   * process, complete, abort and the purge forget it before they end it (a deleted owner's
+   * requests are refused before they get here).
    */
   private async chunkSession(who: Identity, uploadId: string): Promise<SessionRow> {
     const known = this.openSessions.get(uploadId);
