@@ -3,21 +3,21 @@ import type { Db } from '../db/index.ts';
 import type { FriendsService } from './friends/friends.service.ts';
 import type { GroupsService } from './groups/groups.service.ts';
 import { groupsStore } from './groups/groups.store.ts';
+import { prepared } from '../db/prepared.ts';
+
+const PRESENCE_AUDIENCE = prepared(`select user_hi as id from friendships where user_lo = $1
+  union select user_lo from friendships where user_hi = $1
+  union select other.user_id from group_members mine
+          join group_members other on other.gid = mine.gid
+         where mine.user_id = $1`);
 
 /**
  * Who may see a user's presence: their friends and everyone who shares a group
- * with them. One statement over both modules' tables, since the hook runs on
- * every connect, disconnect and status switch.
+ * with them. One prepared statement over both modules' tables, since the hook
+ * runs on every connect, disconnect and status switch.
  */
 export async function presenceAudience(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `select user_hi as id from friendships where user_lo = $1
-     union select user_lo from friendships where user_hi = $1
-     union select other.user_id from group_members mine
-             join group_members other on other.gid = mine.gid
-            where mine.user_id = $1`,
-    [userId],
-  );
+  const rows = await db.query<{ id: number }>(PRESENCE_AUDIENCE, [userId]);
   return rows.map((r) => r.id);
 }
 

@@ -35,11 +35,6 @@ export class FriendsService {
     return friendsStore.peersByName(this.ctx.db, asks);
   }
 
-  /** Ids of the user's friends (one query). */
-  async friendIds(userId: number): Promise<number[]> {
-    return friendsStore.friendIds(this.ctx.db, userId);
-  }
-
   /** GET /api/friends: friends with remarks, incoming requests and sent requests. Two statements. */
   async list(who: Identity): Promise<{ users: FriendEntry[]; requests: FriendRequestEntry[]; sent: FriendRequestEntry[] }> {
     const [friends, pending] = await Promise.all([

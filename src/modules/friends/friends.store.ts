@@ -57,15 +57,6 @@ export const friendsStore = {
     return out;
   },
 
-  async friendIds(q: Queryable, userId: number): Promise<number[]> {
-    const rows = await q.query<{ id: number }>(
-      `select user_hi as id from friendships where user_lo = $1
-       union all select user_lo from friendships where user_hi = $1`,
-      [userId],
-    );
-    return rows.map((r) => r.id);
-  },
-
   /** Throws UniqueViolation when a request between the two already exists, either way. */
   async insertRequest(q: Queryable, from: number, to: number, now: number): Promise<void> {
     await q.query('insert into friend_requests (from_id, to_id, created) values ($1, $2, $3)', [from, to, now]);

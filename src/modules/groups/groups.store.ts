@@ -55,6 +55,9 @@ const ACCESS_MANY = prepared(
          left join group_members m on m.gid = g.gid and m.user_id = t.user_id`,
 );
 
+/** The groups a user belongs to: every connection's rooms (each connect). */
+const GIDS_OF = prepared('select gid from group_members where user_id = $1');
+
 /** SQL of groups, members and group remarks. Returns rows; knows nothing of HTTP. */
 export const groupsStore = {
   /** Throws UniqueViolation if the gid is taken. */
@@ -132,7 +135,7 @@ export const groupsStore = {
 
   /** Groups the user belongs to. */
   async gidsOf(q: Queryable, userId: number): Promise<string[]> {
-    return (await q.query<{ gid: string }>('select gid from group_members where user_id = $1', [userId])).map((r) => r.gid);
+    return (await q.query<{ gid: string }>(GIDS_OF, [userId])).map((r) => r.gid);
   },
 
   /** Members with what a list shows of them: owner, admins, then members, each by joining time. One statement. */
