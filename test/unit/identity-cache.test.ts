@@ -30,11 +30,12 @@ async function cached(cache: IdentityCache, key: string, name: string): Promise<
 let state: MemoryState;
 afterEach(() => state?.close());
 
-async function twoNodes() {
+/** Two nodes' caches; background reloads start at once unless `refreshDelay` says otherwise. */
+async function twoNodes(refreshDelay: (maxMs: number) => number = () => 0) {
   const clock = new AdjustableClock();
   state = new MemoryState(clock);
-  const a = new IdentityCache(state, clock);
-  const b = new IdentityCache(state, clock);
+  const a = new IdentityCache(state, clock, refreshDelay);
+  const b = new IdentityCache(state, clock, refreshDelay);
   await a.start();
   await b.start();
   return { clock, a, b };
@@ -87,6 +88,37 @@ describe('IdentityCache', () => {
     expect(reloaded.size).toBe(50);
     expect(Math.max(...started)).toBeLessThanOrEqual(25);
     expect(started.filter((n) => n > 0).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('spreads the reloads of entries used again together over the rest of their life, never past it', async () => {
+    const asked: number[] = [];
+    // Every other entry's reload waits 40 ms; the others start at once.
+    const { clock, a } = await twoNodes((maxMs) => {
+      asked.push(maxMs);
+      return asked.length % 2 === 0 ? 40 : 0;
+    });
+    const keys = ['c:p0', 'c:p1', 'c:p2', 'c:p3'];
+    for (const key of keys) await cached(a, key, 'old');
+    clock.advance(28_500); // past every refresh point, 1.5 s of life left
+    const reloads = keys.map(() => gatedLoad());
+    for (const [i, key] of keys.entries()) expect((await a.credential(key, reloads[i]!.load))?.identity.name).toBe('old');
+    // A use while the reload waits schedules no second one.
+    await a.credential('c:p1', gatedLoad().load);
+    // At most the life left less the 1 s margin (the clock runs on meanwhile).
+    expect(asked).toHaveLength(4);
+    for (const max of asked) {
+      expect(max).toBeGreaterThan(450);
+      expect(max).toBeLessThanOrEqual(500);
+    }
+    expect(reloads.map((r) => r.calls())).toEqual([1, 0, 1, 0]);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(reloads.map((r) => r.calls())).toEqual([1, 1, 1, 1]);
+
+    // Used early in the refresh stretch, a reload may wait up to 3 s.
+    await cached(a, 'c:early', 'old');
+    clock.advance(26_000);
+    await a.credential('c:early', gatedLoad().load);
+    expect(asked.at(-1)).toBe(3_000);
   });
 
   it('waits for a load once an unused entry has expired, and shares one load among concurrent misses', async () => {
