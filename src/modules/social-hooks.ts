@@ -1,9 +1,9 @@
 import type { Hooks } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { prepared } from '../db/prepared.ts';
 import type { FriendsService } from './friends/friends.service.ts';
 import type { GroupsService } from './groups/groups.service.ts';
 import { groupsStore } from './groups/groups.store.ts';
-import { prepared } from '../db/prepared.ts';
 
 const PRESENCE_AUDIENCE = prepared(`select user_hi as id from friendships where user_lo = $1
   union select user_lo from friendships where user_hi = $1
