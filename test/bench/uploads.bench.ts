@@ -224,8 +224,8 @@ export async function harnessUpload(env: Record<string, string>, mode: string): 
     bare = await spawnServer('test/bench/bare-upload-server.ts', { BENCH_DATA_DIR: dataDir });
     const cookie = await login(server.url);
     const r = { upload: [] as number[], raw: [] as number[], hash: [] as number[], bare: [] as number[] };
-    // Where the machine's CPU went during each upload (the servers, this client, Postgres): the
-    // limit is a write through the page cache whose kernel time lands on the server's threads.
+    // Where the machine's CPU went during each upload (the servers, this client, Postgres); the
+    // kernel's time for writes through the page cache counts as the writing server's.
     const cpu = { upload: [] as string[], bare: [] as string[] };
     for (let i = 0; i < repeats; i++) {
       const big = randomBytes(BIG);
