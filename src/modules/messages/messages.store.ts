@@ -149,8 +149,12 @@ select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text
  * - `seq` adds each room's message count to room_seq (rooms sorted, so two
  *   nodes lock shared rooms in the same order) and returns the new last index;
  *   a concurrent batch for the same room waits on that row until this commits;
- * - `ins` numbers the messages last - n + ord, keeping `reply_to` only when it
- *   names a live message of the room that survives this trim;
+ * - `numbered` gives each message its index, last - n + ord (n: the room's messages in the
+ *   batch), reading the room's new last index from `tops`, one JSON object of them all: a join
+ *   would be a nested loop here (the generic plan expects one row per CTE), quadratic in the
+ *   batch (a batch of 200 took 15 ms instead of 6.7);
+ * - `placed` keeps `reply_to` only when it names a live message of the room that survives this
+ *   trim, and `ins` stores the rows; the answer is read from `placed` too, for the same reason;
  * - `trim` deletes what falls out of the newest 500 (reactions cascade), and
  *   `retire` keeps the cids of those messages in sent_cids (idempotency outlives retention);
  * - `marks` moves each sender's read marker to their newest message of the batch
@@ -172,7 +176,8 @@ sent as (
      with ordinality as t(room, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid, access_version, to_name, pos)
 ),
 batch as (
-  select s.*, row_number() over (partition by s.room order by s.pos)::int as ord
+  select s.*, row_number() over (partition by s.room order by s.pos)::int as ord,
+         count(*) over (partition by s.room)::int as n
     from sent s
    where (s.access_version is null
           or exists (select 1 from groups g where g.gid = s.gid and g.access_version = s.access_version))
@@ -181,26 +186,31 @@ batch as (
               and exists (select 1 from friendships f
                            where f.user_lo = least(s.from_id, s.to_id) and f.user_hi = greatest(s.from_id, s.to_id))))
 ),
-counts as (select room, count(*)::int as n from batch group by room),
 seq as (
   insert into room_seq as s (room, last_idx)
-  select room, n from counts order by room
+  select room, count(*) from batch group by room order by room
   on conflict (room) do update set last_idx = s.last_idx + excluded.last_idx
   returning s.room, s.last_idx
 ),
-alloc as (select seq.room, seq.last_idx, counts.n from seq join counts using (room)),
+tops as materialized (select jsonb_object_agg(room, last_idx) as last_idx from seq),
+numbered as (
+  select b.*, t.last_idx, t.last_idx - b.n + b.ord as idx
+    from batch b cross join tops, lateral (select (tops.last_idx ->> b.room)::int as last_idx) t
+),
+placed as (
+  select n.*,
+         case when n.reply_to is not null
+                and exists (select 1 from messages r
+                             where r.room = n.room and r.idx = n.reply_to and not r.recalled
+                               and r.idx > n.last_idx - ${HISTORY_MAX}) then n.reply_to end as kept_reply_to
+    from numbered n
+),
 ins as (
   insert into messages (room, idx, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid)
-  select b.room, a.last_idx - a.n + b.ord, b.from_id, b.gid, b.to_id, b.type, b.content, b.md,
-         case when exists (select 1 from messages r
-                            where r.room = b.room and r.idx = b.reply_to and not r.recalled
-                              and r.idx > a.last_idx - ${HISTORY_MAX}) then b.reply_to end,
-         b.ts, b.name, b.size, b.cid
-    from batch b join alloc a using (room)
-  returning room, idx, reply_to, from_id
+  select room, idx, from_id, gid, to_id, type, content, md, kept_reply_to, ts, name, size, cid from placed
 ),
 trim as (
-  delete from messages m using alloc a where m.room = a.room and m.idx <= a.last_idx - ${HISTORY_MAX}
+  delete from messages m using seq a where m.room = a.room and m.idx <= a.last_idx - ${HISTORY_MAX}
   returning m.from_id, m.cid, m.room, m.idx, m.ts
 ),
 retire as (
@@ -210,11 +220,10 @@ retire as (
 ),
 marks as (
   insert into read_markers as rm (user_id, room, idx)
-  select from_id, room, max(idx) from ins group by from_id, room
+  select from_id, room, max(idx) from placed group by from_id, room
   on conflict (user_id, room) do update set idx = greatest(rm.idx, excluded.idx)
 )
-select b.pos::int as pos, i.idx, i.reply_to
-  from ins i join alloc a using (room) join batch b on b.room = i.room and a.last_idx - a.n + b.ord = i.idx`);
+select pos::int as pos, idx, kept_reply_to as reply_to from placed`);
 
 /**
  * Sends stored under (sender, cid) pairs: in the kept history, or trimmed from it and sent after
