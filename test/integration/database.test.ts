@@ -130,6 +130,31 @@ describe('prepared statements', () => {
     expect(genericRuns('asker')).toBeGreaterThanOrEqual(3);
   });
 
+  it('store a batch of sends without a join between its steps, which the generic plan would run as a nested loop, quadratic in the batch', async () => {
+    const db = cluster.a.app.ctx.db;
+    const owner = await newUser(cluster);
+    const gid = await groupWith(owner);
+    const ownerId = await userId(cluster.a, owner.name);
+    const message = (i: number): NewMessage => ({
+      room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content: `join ${i}`, md: 0,
+      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion: null, toName: null,
+    });
+    // The statement and its arguments, as the store sends them.
+    let sent: { sql: string; params: unknown[] } | undefined;
+    await messagesStore.insertBatch({ query: async (sql: string, params: unknown[]) => ((sent = { sql, params }), []) } as never, [message(1), message(2)]);
+    const plan = await db.tx(async (q) => {
+      for (let i = 0; i < 6; i++) await messagesStore.insertBatch(q, [message(10 + i)]);
+      const [named] = await q.query<{ name: string }>('select name from pg_prepared_statements where statement = $1 order by prepare_time desc limit 1', [sent!.sql]);
+      // EXPLAIN EXECUTE takes no bind parameters: the arrays go as literals (the statement casts them).
+      const element = (v: unknown) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`);
+      const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+      const args = (sent!.params as unknown[][]).map((a) => quoted(`{${a.map(element).join(',')}}`)).join(', ');
+      return (await q.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute ${named!.name}(${args})`)).map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Insert on messages/);
+    expect(plan).not.toMatch(/Join Filter/);
+  });
+
   /**
    * Prepared once on the connection, then only bound and run: the statements are listed there with
    * every run counted. Whether a run used the generic plan is Postgres's cost choice: the ban check's
