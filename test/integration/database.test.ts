@@ -21,6 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => cluster.close());
 
+/** A new group's owner, and text messages from them to it as the send path stores them. */
+async function groupSender() {
+  const owner = await newUser(cluster);
+  const gid = await groupWith(owner);
+  const ownerId = await userId(cluster.a, owner.name);
+  const message = (i: number): NewMessage => ({
+    room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content: `sent ${i}`, md: 0,
+    replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion: null, toName: null,
+  });
+  return { owner, gid, ownerId, message };
+}
+
 describe('prepared statements', () => {
   it('give the same rows as plain SQL, on every pooled connection, and survive their table changing shape', async () => {
     const db = cluster.a.app.ctx.db;
@@ -103,13 +115,7 @@ describe('prepared statements', () => {
 
   it('run the statements of the send path with the plan prepared for them, not planned again on every send', async () => {
     const db = cluster.a.app.ctx.db;
-    const owner = await newUser(cluster);
-    const gid = await groupWith(owner);
-    const ownerId = await userId(cluster.a, owner.name);
-    const message = (i: number): NewMessage => ({
-      room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content: `plan ${i}`, md: 0,
-      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion: null, toName: null,
-    });
+    const { owner, gid, ownerId, message } = await groupSender();
     // One transaction holds one connection (Postgres) or the session (PGlite), whose statements it reads.
     const plans = await db.tx(async (q) => {
       // Postgres plans the first five runs for their values, then keeps the generic plan if it is not dearer.
@@ -132,16 +138,16 @@ describe('prepared statements', () => {
 
   it('store a batch of sends without a join between its steps, which the generic plan would run as a nested loop, quadratic in the batch', async () => {
     const db = cluster.a.app.ctx.db;
-    const owner = await newUser(cluster);
-    const gid = await groupWith(owner);
-    const ownerId = await userId(cluster.a, owner.name);
-    const message = (i: number): NewMessage => ({
-      room: `g:${gid}`, fromId: ownerId, gid, toId: null, type: 'text', content: `join ${i}`, md: 0,
-      replyTo: null, ts: Date.now(), name: null, size: null, cid: null, accessVersion: null, toName: null,
-    });
+    const { message } = await groupSender();
     // The statement and its arguments, as the store sends them.
     let sent: { sql: string; params: unknown[] } | undefined;
-    await messagesStore.insertBatch({ query: async (sql: string, params: unknown[]) => ((sent = { sql, params }), []) } as never, [message(1), message(2)]);
+    const capture = {
+      query: async (sql: string, params: unknown[]) => {
+        sent = { sql, params };
+        return [];
+      },
+    };
+    await messagesStore.insertBatch(capture as never, [message(1), message(2)]);
     const plan = await db.tx(async (q) => {
       for (let i = 0; i < 6; i++) await messagesStore.insertBatch(q, [message(10 + i)]);
       const [named] = await q.query<{ name: string }>('select name from pg_prepared_statements where statement = $1 order by prepare_time desc limit 1', [sent!.sql]);
