@@ -158,7 +158,9 @@ describe('prepared statements', () => {
       return (await q.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute ${named!.name}(${args})`)).map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toMatch(/Insert on messages/);
-    expect(plan).not.toMatch(/Join Filter/);
+    // The quadratic joins matched CTE rows by room in a filter (`Join Filter: (seq.room = counts.room)`);
+    // the trim's lookup of each room's old messages is an index condition on room (linear).
+    expect(plan).not.toMatch(/Join Filter: .*\broom = /);
   });
 
   /**

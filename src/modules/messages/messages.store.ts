@@ -149,12 +149,12 @@ select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text
  * - `seq` adds each room's message count to room_seq (rooms sorted, so two
  *   nodes lock shared rooms in the same order) and returns the new last index;
  *   a concurrent batch for the same room waits on that row until this commits;
- * - `numbered` gives each message its index, last - n + ord (n: the room's messages in the
- *   batch), reading the room's new last index from `tops`, one JSON object of them all: a join
- *   would be a nested loop here (the generic plan expects one row per CTE), quadratic in the
- *   batch (a batch of 200 took 15 ms instead of 6.7);
- * - `placed` keeps `reply_to` only when it names a live message of the room that survives this
- *   trim, and `ins` stores the rows; the answer is read from `placed` too, for the same reason;
+ * - `numbered` reads each message's room's new last index from `tops`, one JSON object of them
+ *   all: a join would be a nested loop here (the generic plan expects one row per CTE), quadratic
+ *   in the batch (a batch of 200 took 15 ms instead of 6.7);
+ * - `placed` gives each message its index, last - n + ord (n: the room's messages in the batch),
+ *   keeping `reply_to` only when it names a live message of the room that survives this trim;
+ *   `ins` stores the rows, and the answer is read from `placed`, for the same reason;
  * - `trim` deletes what falls out of the newest 500 (reactions cascade), and
  *   `retire` keeps the cids of those messages in sent_cids (idempotency outlives retention);
  * - `marks` moves each sender's read marker to their newest message of the batch
@@ -192,13 +192,12 @@ seq as (
   on conflict (room) do update set last_idx = s.last_idx + excluded.last_idx
   returning s.room, s.last_idx
 ),
-tops as materialized (select jsonb_object_agg(room, last_idx) as last_idx from seq),
+tops as materialized (select jsonb_object_agg(room, last_idx) as by_room from seq),
 numbered as (
-  select b.*, t.last_idx, t.last_idx - b.n + b.ord as idx
-    from batch b cross join tops, lateral (select (tops.last_idx ->> b.room)::int as last_idx) t
+  select b.*, (tops.by_room ->> b.room)::int as last_idx from batch b cross join tops
 ),
 placed as (
-  select n.*,
+  select n.*, n.last_idx - n.n + n.ord as idx,
          case when n.reply_to is not null
                 and exists (select 1 from messages r
                              where r.room = n.room and r.idx = n.reply_to and not r.recalled
