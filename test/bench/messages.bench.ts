@@ -359,6 +359,13 @@ interface FanOutResult {
   errors: number;
   /** Every latency measured, sorted (ms). */
   latencies: Float64Array;
+  /**
+   * Per message (paced rounds), sorted: the latency of its first delivery, and the time from its
+   * first to its last: what storing adds before anyone hears of a message, and what the writes to
+   * 200 sockets (and the client reading them) add after.
+   */
+  firsts: number[];
+  spreads: number[];
 }
 
 /**
@@ -438,6 +445,8 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
   const [appPaced, barePaced] = paced.map(pooled);
   const [appSat, bareSat] = saturated;
   const rounds = (side: FanOutResult[]) => `rounds' p99: ${side.map((r) => r.p99).join(', ')} ms`;
+  /** Where a side's latency arises: before a message's first delivery, and between its first and last. */
+  const phases = (r: FanOutResult) => `first delivery p50 ${pct(r.firsts, 0.5)} / p99 ${pct(r.firsts, 0.99)} ms, first to last p50 ${pct(r.spreads, 0.5)} / p99 ${pct(r.spreads, 0.99)} ms`;
   const rows: BenchRow[] = [];
   if (bareSat && barePaced) {
     rows.push(
@@ -458,7 +467,7 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
             name: `fan-out p99 at ${TARGET_DELIVERIES} deliveries/s, median of rounds' ratios [${mode}] (issue 17)`,
             value: roundRatios(paced[0]!, paced[1]!).median,
             unit: '× bare p99',
-            note: `target ≤ 1.5; ${roundRatios(paced[0]!, paced[1]!).text}${machineStalls}`,
+            note: `target ≤ 1.5; ${roundRatios(paced[0]!, paced[1]!).text}; per message, app ${phases(appPaced!)}; bare ${phases(barePaced)}${machineStalls}`,
           },
         ]
       : []),
@@ -489,6 +498,7 @@ function pooled(rounds: FanOutResult[]): FanOutResult {
   }
   latencies.sort();
   const mean = (f: (r: FanOutResult) => number) => Math.round(rounds.reduce((sum, r) => sum + f(r), 0) / rounds.length);
+  const merged = (f: (r: FanOutResult) => number[]) => rounds.flatMap(f).sort((a, b) => a - b);
   return {
     sent: mean((r) => r.sent),
     deliveries: mean((r) => r.deliveries),
@@ -496,6 +506,8 @@ function pooled(rounds: FanOutResult[]): FanOutResult {
     p99: pct(latencies, 0.99),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     latencies,
+    firsts: merged((r) => r.firsts),
+    spreads: merged((r) => r.spreads),
   };
 }
 
@@ -515,11 +527,18 @@ async function fanOut(
   let deliveries = 0;
   // A paced round's deliveries, with a tenth to spare; a closed loop's grow the array as needed.
   const samples = new Samples(Math.ceil((opts.ratePerSec ?? 0) * (opts.seconds ?? SECONDS) * receivers.length * 1.1));
+  // A paced round's messages: [first, last] latency of each (a few hundred small arrays).
+  const perMessage = new Map<number, [number, number]>();
   const onMsg = (m: { content?: unknown }) => {
     const sentAt = Number(m.content);
     if (!Number.isFinite(sentAt)) return;
     deliveries++;
-    samples.push(performance.now() - sentAt);
+    const ms = performance.now() - sentAt;
+    samples.push(ms);
+    if (!opts.ratePerSec) return;
+    const seen = perMessage.get(sentAt);
+    if (seen) seen[1] = ms;
+    else perMessage.set(sentAt, [ms, ms]);
   };
   collectGarbage();
   await sleep(300); // the collection's sweeping continues on helper threads
@@ -539,7 +558,17 @@ async function fanOut(
   await sleep(1000);
   for (const r of receivers) r.off('msg', onMsg);
   const latencies = samples.sorted();
-  return { sent: Math.round(acked / elapsed), deliveries: Math.round(deliveries / elapsed), p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), errors, latencies };
+  const byNumber = (a: number, b: number) => a - b;
+  return {
+    sent: Math.round(acked / elapsed),
+    deliveries: Math.round(deliveries / elapsed),
+    p50: pct(latencies, 0.5),
+    p99: pct(latencies, 0.99),
+    errors,
+    latencies,
+    firsts: [...perMessage.values()].map(([first]) => first).sort(byNumber),
+    spreads: [...perMessage.values()].map(([first, last]) => last - first).sort(byNumber),
+  };
 }
 
 // ---- direct messages ----
