@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError, DependencyUnavailable } from '../errors.ts';
 import { resolveIdentity, statusRefusal } from '../modules/auth/credentials.ts';
 import { compileTrust, requestAddress } from '../lib/client-address.ts';
+import { parse } from '../lib/validate.ts';
 import type { Services } from '../services.ts';
 import type { Socket } from 'socket.io';
 import {
@@ -36,6 +36,20 @@ export function ackError(ack: Ack | undefined, err: unknown, ctx: AppContext): v
   else {
     ctx.log.error({ err }, 'socket handler failed');
     ack?.({ ok: false, error: 'api.internal' });
+  }
+}
+
+/**
+ * Runs an event's handler and acknowledges `{ok:true, ...result}` or `{ok:false, error}`. The ack
+ * is optional for clients, and a hostile one may put anything in its place: only a function is called.
+ */
+export async function answerEvent<T extends object>(ctx: AppContext, ack: unknown, run: () => Promise<T>): Promise<void> {
+  const reply = typeof ack === 'function' ? (ack as Ack<T>) : undefined;
+  try {
+    const result = await run();
+    reply?.({ ok: true, ...result });
+  } catch (err) {
+    ackError(reply as Ack | undefined, err, ctx);
   }
 }
 
@@ -130,9 +144,9 @@ export function attachGateway(
     credentials.guard(socket);
     for (const register of handlers) register(socket, services);
 
-    socket.on('status', async (payload, ack) => {
-      try {
-        const p = statusPayload.parse(payload ?? {});
+    socket.on('status', (payload, ack) =>
+      answerEvent(ctx, ack, async () => {
+        const p = parse(statusPayload, payload);
         const user = await services.users.account(userId);
         const current = (await ctx.state.presence.get([userId])).get(userId)?.status;
         await services.presence.setStatus(
@@ -142,11 +156,9 @@ export function attachGateway(
             away: p.away ?? current?.away ?? user.away,
           },
         );
-        ack?.({ ok: true });
-      } catch (err) {
-        ackError(ack, err instanceof z.ZodError ? new AppError(400, 'api.badRequest') : err, ctx);
-      }
-    });
+        return {};
+      }),
+    );
 
     socket.on('disconnect', () => {
       // socket.data.name, not `name`: the user may have been renamed meanwhile.

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { parse } from '../../lib/validate.ts';
-import type { Ack, MessagePayload } from '../../realtime/events.ts';
-import { ackError, type ChatSocket, type SocketHandlers } from '../../realtime/gateway.ts';
+import type { MessagePayload } from '../../realtime/events.ts';
+import { answerEvent, type ChatSocket, type SocketHandlers } from '../../realtime/gateway.ts';
 import { reactBody, recallBody, sendBody, typingBody } from './messages.schema.ts';
 
 /**
@@ -19,26 +19,26 @@ export function messagingSocketHandlers(ctx: AppContext): SocketHandlers {
     };
 
     socket.on('msg', (payload, ack) =>
-      answer(ctx, ack, async () => {
+      answerEvent(ctx, ack, async () => {
         mayAct();
         return { message: await messages.send(userId, parse(sendBody, payload), socket.id) };
       }),
     );
     socket.on('recall', (payload, ack) =>
-      answer(ctx, ack, async () => {
+      answerEvent(ctx, ack, async () => {
         mayAct();
         await messages.recall(userId, parse(recallBody, payload));
         return {};
       }),
     );
     socket.on('react', (payload, ack) =>
-      answer(ctx, ack, async () => {
+      answerEvent(ctx, ack, async () => {
         mayAct();
         return { reactions: await messages.react(userId, parse(reactBody, payload)) };
       }),
     );
     socket.on('typing', (payload, ack) =>
-      answer(ctx, ack, async () => {
+      answerEvent(ctx, ack, async () => {
         mayAct();
         return { forwarded: await messages.typing(userId, parse(typingBody, payload)) };
       }),
@@ -46,17 +46,6 @@ export function messagingSocketHandlers(ctx: AppContext): SocketHandlers {
 
     countDeliveries(ctx, socket);
   };
-}
-
-/** Runs a handler and acknowledges `{ok:true, ...result}` or `{ok:false, error}`; the ack is optional for clients. */
-async function answer<T extends object>(ctx: AppContext, ack: Ack<T> | undefined, run: () => Promise<T>): Promise<void> {
-  const reply = typeof ack === 'function' ? ack : undefined;
-  try {
-    const result = await run();
-    reply?.({ ok: true, ...result });
-  } catch (err) {
-    ackError(reply as Ack | undefined, err, ctx);
-  }
 }
 
 /** Each `msg` written to this connection counts as one delivery (Metrics.recordDelivery). */
