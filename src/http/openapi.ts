@@ -112,13 +112,16 @@ const IMPLIED_ERRORS: Record<string, string> = {
   503: 'A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`)',
   500: 'An unexpected failure of the server (`api.internal`); never an answer to bad input',
 };
+const MALFORMED_PATH = 'A path parameter whose percent-encoding is malformed (`api.badRequest`)';
 const CROSS_SITE = 'a cookie-authenticated request from a foreign origin (`api.originForbidden`)';
 /** The ip-ban gate runs before every route (src/app.ts, `ipBanGate`). */
 const IP_BANNED = 'the caller’s address is under an ip ban (`api.penalty.ipBanned`)';
 
-function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean): Record<number, string> {
+function impliedErrors(doc: RouteDoc, access: Access, unsafe: boolean, hasPathParams: boolean): Record<number, string> {
   const errs: Record<number, string> = { 500: IMPLIED_ERRORS[500]!, 503: IMPLIED_ERRORS[503]! };
   if (doc.body || doc.bodyContent || doc.query || doc.params) errs[400] = IMPLIED_ERRORS[400]!;
+  // Express answers 400 for a path parameter it cannot percent-decode, whether or not the route validates it.
+  else if (hasPathParams) errs[400] = MALFORMED_PATH;
   if (access !== 'public') {
     errs[401] = IMPLIED_ERRORS[401]!;
     errs[403] = IMPLIED_ERRORS[403]!;
@@ -273,7 +276,7 @@ export function buildOpenApiDocument(
       if (when) responses[code] = { description: when };
     }
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
-    for (const [code, when] of Object.entries(impliedErrors(doc, access, unsafe))) {
+    for (const [code, when] of Object.entries(impliedErrors(doc, access, unsafe, pathParams(path) !== undefined))) {
       responses[code] = { description: when, content: { 'application/json': { schema: failureWith(when) } } };
     }
 

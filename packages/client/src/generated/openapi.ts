@@ -14674,7 +14674,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No `Upload-Length` (`api.upload.tooLarge`), a file name (`api.upload.badName`) or type (`api.upload.badType`) not allowed */
+            /** @description No `Upload-Length` (`api.upload.tooLarge`), a file name (`api.upload.badName`) or type (`api.upload.badType`) not allowed. Also: A path parameter whose percent-encoding is malformed (`api.badRequest`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14682,7 +14682,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.upload.tooLarge" | "api.upload.badName" | "api.upload.badType";
+                        error?: "api.upload.tooLarge" | "api.upload.badName" | "api.upload.badType" | "api.badRequest";
                     };
                 };
             };
@@ -14782,6 +14782,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A path parameter whose percent-encoding is malformed (`api.badRequest`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest";
+                    };
+                };
             };
             /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
@@ -14898,6 +14910,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A path parameter whose percent-encoding is malformed (`api.badRequest`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest";
+                    };
+                };
+            };
             /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
                 headers: {
@@ -14992,6 +15016,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A path parameter whose percent-encoding is malformed (`api.badRequest`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest";
+                    };
+                };
             };
             /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
             401: {
@@ -16642,6 +16678,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A path parameter whose percent-encoding is malformed (`api.badRequest`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.badRequest";
+                    };
+                };
             };
             /** @description The caller’s address is under an ip ban (`api.penalty.ipBanned`) */
             403: {
