@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientEvents } from '../../src/realtime/events.ts';
+import { adminClient, Client, emitAck, type Res } from '../helpers/client.ts';
+import { startCluster, type TestCluster } from '../helpers/server.ts';
+
+/**
+ * A sweep of every operation the OpenAPI document lists with input no client should send: wrong
+ * types, huge and odd strings, malformed JSON and percent-encoding, in the body, the query and
+ * the path. Whatever a route does with it, the answer is a status the operation declares with a
+ * body the document allows (Client holds every answer to the contract), and a refusal is
+ * `{ok: false, error: <key>}`: never a 500. The caller is an administrator so that input reaches
+ * the validation behind every permission check.
+ */
+
+let cluster: TestCluster;
+let admin: Client;
+
+interface Operation {
+  method: string;
+  /** OpenAPI path, `{param}` placeholders included. */
+  path: string;
+  params: string[];
+  query: string[];
+  bodyFields: string[] | null;
+  /** `x-access`: public, login, cookie or admin. */
+  access: string;
+}
+let operations: Operation[] = [];
+
+/**
+ * Operations left out: those that end the caller's own session or credentials (the sweep needs
+ * them), the file upload transports (multipart and tus bodies: their own suites send malformed
+ * ones), and the server's own documents.
+ */
+const SKIPPED = [
+  /^POST \/api\/logout/,
+  /^POST \/api\/(account|password|me)\b.*(delete|password)/,
+  /^(POST|PATCH|HEAD|DELETE|OPTIONS) \/api\/tus/,
+  /^GET \/api\/(openapi|asyncapi)/,
+];
+
+/** Values of the wrong shape for any field: each goes where the route expects something else. */
+const JUNK: unknown[] = [
+  null,
+  -1,
+  1e308,
+  0.5,
+  true,
+  [],
+  {},
+  [{ a: 1 }],
+  { $gt: '' },
+  'x'.repeat(20_000),
+  '\u0000',
+  '../../etc/passwd',
+  '%00',
+  '\ud800',
+  '💬'.repeat(300),
+];
+/** Strings for the query and the path, where everything arrives as text (short enough that Node's 16 KiB header limit is not what answers). */
+const TEXT_JUNK = ['', '-1', '1e400', 'NaN', '0x10', '[]', '{}', '\u0000', '%', '..', 'x'.repeat(1500), '9'.repeat(40), 'é', '1 or 1=1'];
+const RAW_BODIES = ['{', '[]', '"text"', 'null', '42', 'true', `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"a":'.repeat(2000)];
+
+beforeAll(async () => {
+  cluster = await startCluster();
+  admin = await adminClient(cluster);
+  // biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
+  const doc: any = (await admin.get('/api/openapi.json')).body;
+  // biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
+  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      if (SKIPPED.some((re) => re.test(key))) continue;
+      // biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
+      const parameters: any[] = op.parameters ?? [];
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
+        query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        bodyFields: schema ? Object.keys(schema.properties ?? {}) : null,
+        access: op['x-access'],
+      });
+    }
+  }
+  operations = operations.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+});
+afterAll(() => cluster.close());
+
+/** The session ends if a sweep's request happened to end it: log in again so the rest still reach validation. */
+async function send(method: string, path: string, body?: unknown): Promise<Res> {
+  let res = await admin.request(method, path, body);
+  if (res.status === 401) {
+    admin = await adminClient(cluster);
+    res = await admin.request(method, path, body);
+  }
+  return res;
+}
+
+function expectRefusedCleanly(res: Res, what: string): void {
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status >= 400 && res.headers.get('content-type')?.includes('application/json')) {
+    expect(res.body.ok, what).toBe(false);
+    expect(typeof res.body.error, what).toBe('string');
+  }
+}
+
+const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
+
+describe('hostile input on every documented operation', () => {
+  it('the sweep sees the API', () => {
+    expect(operations.length).toBeGreaterThan(80);
+    expect(operations.filter((o) => o.bodyFields?.length).length).toBeGreaterThan(40);
+    expect(operations.filter((o) => o.query.length).length).toBeGreaterThan(10);
+    // The API takes its arguments in bodies and queries (spec); the file route is the path-parameter one.
+    expect(operations.some((o) => o.params.length)).toBe(true);
+  });
+
+  it('without credentials, every operation that needs them answers 401 whatever its input', async () => {
+    const anonymous = new Client(cluster.a);
+    const guarded = operations.filter((o) => o.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(60);
+    for (const op of guarded) {
+      const res = await anonymous.request(op.method, fill(op.path, 'x1'), op.bodyFields ? { [op.bodyFields[0] ?? 'x']: {} } : undefined);
+      expect(res.status, `${op.method} ${op.path}`).toBe(401);
+      expectRefusedCleanly(res, `${op.method} ${op.path}`);
+    }
+  });
+
+  it('JSON bodies of the wrong shape: every field at once, each field alone, and bodies that are not objects', async () => {
+    for (const op of operations.filter((o) => o.bodyFields)) {
+      const path = fill(op.path, 'x1');
+      const fields = op.bodyFields!;
+      for (const junk of JUNK) {
+        const all = Object.fromEntries(fields.map((f) => [f, junk]));
+        expectRefusedCleanly(await send(op.method, path, all), `${op.method} ${path} all fields ${JSON.stringify(junk).slice(0, 40)}`);
+      }
+      for (const field of fields) {
+        for (const junk of [null, 1e308, {}, 'x'.repeat(20_000)]) {
+          expectRefusedCleanly(await send(op.method, path, { [field]: junk }), `${op.method} ${path} ${field}=${JSON.stringify(junk).slice(0, 40)}`);
+        }
+      }
+      for (const raw of RAW_BODIES) {
+        expectRefusedCleanly(await send(op.method, path, raw), `${op.method} ${path} body ${raw.slice(0, 20)}`);
+      }
+    }
+  });
+
+  it('query strings: odd values for every documented parameter, repeated parameters, broken percent-encoding', async () => {
+    for (const op of operations.filter((o) => o.query.length)) {
+      const path = fill(op.path, 'x1');
+      for (const junk of TEXT_JUNK) {
+        const qs = new URLSearchParams(op.query.map((q): [string, string] => [q, junk]));
+        expectRefusedCleanly(await send(op.method, `${path}?${qs}`), `${op.method} ${path}?${qs.toString().slice(0, 60)}`);
+      }
+      const repeated = op.query.map((q) => `${q}=1&${q}=2&${q}[a]=3`).join('&');
+      expectRefusedCleanly(await send(op.method, `${path}?${repeated}`), `${op.method} ${path} repeated`);
+      const broken = op.query.map((q) => `${q}=%E0%A4%A`).join('&');
+      expectRefusedCleanly(await send(op.method, `${path}?${broken}`), `${op.method} ${path} broken encoding`);
+    }
+  });
+
+  it('path parameters: odd values and broken percent-encoding', async () => {
+    for (const op of operations.filter((o) => o.params.length)) {
+      for (const junk of TEXT_JUNK.filter((j) => j !== '')) {
+        const path = fill(op.path, junk);
+        expectRefusedCleanly(await send(op.method, path, op.bodyFields ? {} : undefined), `${op.method} ${path.slice(0, 80)}`);
+      }
+      const broken = op.path.replace(/\{[^}]+\}/g, '%E0%A4%A');
+      expectRefusedCleanly(await send(op.method, broken, op.bodyFields ? {} : undefined), `${op.method} ${broken}`);
+    }
+  });
+});
+
+describe('hostile payloads on every client socket event', () => {
+  /** Every field name any client event reads, so that each payload reaches the schema's checks. */
+  const FIELDS = ['gid', 'dm', 'pm', 'idx', 'type', 'content', 'emoji', 'cid', 'name', 'invisible', 'away'];
+
+  it('each event refuses payloads of the wrong shape in its acknowledgement; the connection and the server stay up', async () => {
+    const socket = await admin.socket();
+    try {
+      const disconnected: string[] = [];
+      socket.on('disconnect', (reason) => disconnected.push(reason));
+      for (const event of Object.keys(clientEvents)) {
+        const payloads = [...JUNK, 'text', ...JUNK.map((junk) => Object.fromEntries(FIELDS.map((f) => [f, junk])))];
+        for (const payload of payloads) {
+          const what = `${event} ${JSON.stringify(payload).slice(0, 60)}`;
+          const ack = await emitAck<{ ok: boolean; error?: unknown }>(socket, event, payload);
+          // A payload the event's own schema takes may be carried out (`status` with no known field is
+          // a no-op); a missing one counts as `{}`, as everywhere (lib/validate.ts).
+          if (clientEvents[event as keyof typeof clientEvents].payload.safeParse(payload ?? {}).success) {
+            expect(typeof ack.ok, what).toBe('boolean');
+          } else {
+            expect(ack.ok, what).toBe(false);
+            expect(typeof ack.error, what).toBe('string');
+          }
+        }
+        // Without an acknowledgement, with extra arguments, and with something else where the callback goes.
+        socket.emit(event, { gid: null });
+        socket.emit(event, 1, 2, 3);
+        socket.emit(event);
+        expect((await emitAck<{ ok: boolean }>(socket, event, 42)).ok).toBe(false);
+      }
+      // Events the server does not know, including names that are properties of every object.
+      for (const event of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'x'.repeat(1000), 'error', 'ping']) {
+        socket.emit(event, { gid: 'x' });
+      }
+      const after = await emitAck<{ ok: boolean }>(socket, 'status', { away: true });
+      expect(after.ok).toBe(true);
+      expect(disconnected).toEqual([]);
+      expect((await admin.get('/api/me')).status).toBe(200);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
