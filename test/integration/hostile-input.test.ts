@@ -1,6 +1,7 @@
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEvents } from '../../src/realtime/events.ts';
-import { adminClient, Client, emitAck, type Res } from '../helpers/client.ts';
+import { adminClient, Client, emitAck, newUser, type Res } from '../helpers/client.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
 
 /**
@@ -8,12 +9,17 @@ import { startCluster, type TestCluster } from '../helpers/server.ts';
  * types, huge and odd strings, malformed JSON and percent-encoding, in the body, the query and
  * the path. Whatever a route does with it, the answer is a status the operation declares with a
  * body the document allows (Client holds every answer to the contract), and a refusal is
- * `{ok: false, error: <key>}`: never a 500. The caller is an administrator so that input reaches
- * the validation behind every permission check.
+ * `{ok: false, error: <key>}`: never a 500. Bodies and queries are sent by an administrator, so that
+ * input reaches the validation behind every permission check, and by a member, who meets the checks.
  */
 
 let cluster: TestCluster;
-let admin: Client;
+type Caller = 'admin' | 'member';
+const callers = {} as Record<Caller, Client>;
+const logIn: Record<Caller, () => Promise<Client>> = {
+  admin: () => adminClient(cluster),
+  member: () => newUser(cluster),
+};
 
 interface Operation {
   method: string;
@@ -63,9 +69,10 @@ const RAW_BODIES = ['{', '[]', '"text"', 'null', '42', 'true', `${'['.repeat(500
 
 beforeAll(async () => {
   cluster = await startCluster();
-  admin = await adminClient(cluster);
+  callers.admin = await logIn.admin();
+  callers.member = await logIn.member();
   // biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
-  const doc: any = (await admin.get('/api/openapi.json')).body;
+  const doc: any = (await callers.admin.get('/api/openapi.json')).body;
   // biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
@@ -89,16 +96,20 @@ beforeAll(async () => {
 afterAll(() => cluster.close());
 
 /** The session ends if a sweep's request happened to end it: log in again so the rest still reach validation. */
-async function send(method: string, path: string, body?: unknown): Promise<Res> {
-  let res = await admin.request(method, path, body);
+async function send(who: Caller, method: string, path: string, body?: unknown): Promise<Res> {
+  let res = await callers[who].request(method, path, body);
   if (res.status === 401) {
-    admin = await adminClient(cluster);
-    res = await admin.request(method, path, body);
+    callers[who] = await logIn[who]();
+    res = await callers[who].request(method, path, body);
   }
   return res;
 }
 
-function expectRefusedCleanly(res: Res, what: string): void {
+/** How often each status answered the sweeps, by caller: shows that input reached validation. */
+const statuses = { admin: new Map<number, number>(), member: new Map<number, number>() };
+
+function expectRefusedCleanly(res: Res, what: string, who?: Caller): void {
+  if (who) statuses[who].set(res.status, (statuses[who].get(res.status) ?? 0) + 1);
   expect(res.status, what).toBeLessThan(500);
   if (res.status >= 400 && res.headers.get('content-type')?.includes('application/json')) {
     expect(res.body.ok, what).toBe(false);
@@ -128,36 +139,39 @@ describe('hostile input on every documented operation', () => {
     }
   });
 
-  it('JSON bodies of the wrong shape: every field at once, each field alone, and bodies that are not objects', async () => {
+  it.each(['admin', 'member'] as const)('JSON bodies of the wrong shape from %s: every field at once, each field alone, and bodies that are not objects', async (who) => {
     for (const op of operations.filter((o) => o.bodyFields)) {
       const path = fill(op.path, 'x1');
       const fields = op.bodyFields!;
       for (const junk of JUNK) {
         const all = Object.fromEntries(fields.map((f) => [f, junk]));
-        expectRefusedCleanly(await send(op.method, path, all), `${op.method} ${path} all fields ${JSON.stringify(junk).slice(0, 40)}`);
+        expectRefusedCleanly(await send(who, op.method, path, all), `${op.method} ${path} all fields ${JSON.stringify(junk).slice(0, 40)}`, who);
       }
       for (const field of fields) {
         for (const junk of [null, 1e308, {}, 'x'.repeat(20_000)]) {
-          expectRefusedCleanly(await send(op.method, path, { [field]: junk }), `${op.method} ${path} ${field}=${JSON.stringify(junk).slice(0, 40)}`);
+          expectRefusedCleanly(await send(who, op.method, path, { [field]: junk }), `${op.method} ${path} ${field}=${JSON.stringify(junk).slice(0, 40)}`, who);
         }
       }
       for (const raw of RAW_BODIES) {
-        expectRefusedCleanly(await send(op.method, path, raw), `${op.method} ${path} body ${raw.slice(0, 20)}`);
+        expectRefusedCleanly(await send(who, op.method, path, raw), `${op.method} ${path} body ${raw.slice(0, 20)}`, who);
       }
     }
+    // Most of it is refused by the operations' own validation (400, 413), not only by permission checks.
+    expect(statuses[who].get(400) ?? 0).toBeGreaterThan(1500);
+    expect(statuses[who].get(413) ?? 0).toBeGreaterThan(5);
   });
 
-  it('query strings: odd values for every documented parameter, repeated parameters, broken percent-encoding', async () => {
+  it.each(['admin', 'member'] as const)('query strings from %s: odd values for every documented parameter, repeated parameters, broken percent-encoding', async (who) => {
     for (const op of operations.filter((o) => o.query.length)) {
       const path = fill(op.path, 'x1');
       for (const junk of TEXT_JUNK) {
         const qs = new URLSearchParams(op.query.map((q): [string, string] => [q, junk]));
-        expectRefusedCleanly(await send(op.method, `${path}?${qs}`), `${op.method} ${path}?${qs.toString().slice(0, 60)}`);
+        expectRefusedCleanly(await send(who, op.method, `${path}?${qs}`), `${op.method} ${path}?${qs.toString().slice(0, 60)}`, who);
       }
       const repeated = op.query.map((q) => `${q}=1&${q}=2&${q}[a]=3`).join('&');
-      expectRefusedCleanly(await send(op.method, `${path}?${repeated}`), `${op.method} ${path} repeated`);
+      expectRefusedCleanly(await send(who, op.method, `${path}?${repeated}`), `${op.method} ${path} repeated`, who);
       const broken = op.query.map((q) => `${q}=%E0%A4%A`).join('&');
-      expectRefusedCleanly(await send(op.method, `${path}?${broken}`), `${op.method} ${path} broken encoding`);
+      expectRefusedCleanly(await send(who, op.method, `${path}?${broken}`), `${op.method} ${path} broken encoding`, who);
     }
   });
 
@@ -165,10 +179,10 @@ describe('hostile input on every documented operation', () => {
     for (const op of operations.filter((o) => o.params.length)) {
       for (const junk of TEXT_JUNK.filter((j) => j !== '')) {
         const path = fill(op.path, junk);
-        expectRefusedCleanly(await send(op.method, path, op.bodyFields ? {} : undefined), `${op.method} ${path.slice(0, 80)}`);
+        expectRefusedCleanly(await send('admin', op.method, path, op.bodyFields ? {} : undefined), `${op.method} ${path.slice(0, 80)}`);
       }
       const broken = op.path.replace(/\{[^}]+\}/g, '%E0%A4%A');
-      expectRefusedCleanly(await send(op.method, broken, op.bodyFields ? {} : undefined), `${op.method} ${broken}`);
+      expectRefusedCleanly(await send('admin', op.method, broken, op.bodyFields ? {} : undefined), `${op.method} ${broken}`);
     }
   });
 });
@@ -178,7 +192,7 @@ describe('hostile payloads on every client socket event', () => {
   const FIELDS = ['gid', 'dm', 'pm', 'idx', 'type', 'content', 'emoji', 'cid', 'name', 'invisible', 'away'];
 
   it('each event refuses payloads of the wrong shape in its acknowledgement; the connection and the server stay up', async () => {
-    const socket = await admin.socket();
+    const socket = await callers.admin.socket();
     try {
       const disconnected: string[] = [];
       socket.on('disconnect', (reason) => disconnected.push(reason));
@@ -209,9 +223,61 @@ describe('hostile payloads on every client socket event', () => {
       const after = await emitAck<{ ok: boolean }>(socket, 'status', { away: true });
       expect(after.ok).toBe(true);
       expect(disconnected).toEqual([]);
-      expect((await admin.get('/api/me')).status).toBe(200);
+      expect((await callers.admin.get('/api/me')).status).toBe(200);
     } finally {
       socket.disconnect();
+    }
+  });
+});
+
+describe('hostile credentials', () => {
+  /** Header sets no client should send: each names no one, and must be refused as such. */
+  const HEADERS: Array<Record<string, string>> = [
+    { authorization: `Bearer ${'x'.repeat(5000)}` },
+    { authorization: 'Bearer' },
+    { authorization: 'Bearer  ' },
+    { authorization: 'Basic YWRtaW46YWRtaW4=' },
+    { authorization: 'Bearer key_00000000_' },
+    { authorization: `Bearer key_${'0'.repeat(8)}_${'z'.repeat(48)}` },
+    { 'x-api-key': 'x'.repeat(5000) },
+    { 'x-api-key': ' ' },
+    { cookie: 'chat_token=%E0%A4%A' },
+    { cookie: `chat_token=${'x'.repeat(4000)}` },
+    { cookie: 'chat_token=a; chat_token=b' },
+    { cookie: '=; ;;=chat_token' },
+    { 'x-forwarded-for': 'not an address, ::ffff:zz, 999.1.1.1' },
+  ];
+
+  it('HTTP: an unusable credential is 401 (or 400 for a malformed one), never a 500', async () => {
+    const anonymous = new Client(cluster.a);
+    for (const headers of HEADERS) {
+      const res = await anonymous.request('GET', '/api/me', undefined, headers);
+      expect([400, 401], JSON.stringify(headers).slice(0, 80)).toContain(res.status);
+      expectRefusedCleanly(res, JSON.stringify(headers).slice(0, 80));
+    }
+  });
+
+  it('Socket.IO: a handshake with an unusable or oddly typed credential is refused with a key, not api.internal', async () => {
+    const auths: Array<Record<string, unknown>> = [
+      { token: {} },
+      { token: ['a'] },
+      { token: 12 },
+      { token: 'x'.repeat(5000) },
+      { token: `key_${'0'.repeat(8)}_${'z'.repeat(48)}` },
+      { platform: { toString: 1 }, token: null },
+    ];
+    for (const [i, auth] of auths.entries()) {
+      const socket = io(cluster.a.url, {
+        path: '/ws',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth,
+        extraHeaders: HEADERS[i] ?? {},
+      });
+      const error = await new Promise<string>((resolve) => socket.once('connect_error', (err) => resolve(err.message)));
+      socket.close();
+      expect(error, JSON.stringify(auth).slice(0, 60)).toMatch(/^api\.(unauthorized|key\.bad)$/);
     }
   });
 });
