@@ -206,3 +206,42 @@ export function sendInterruptedChunk(c: Client, uploadId: string, index: number,
     });
   });
 }
+
+/**
+ * Starts POST /api/upload/chunk declaring all of `content` and sends its first `sent` bytes; the
+ * request stays open (holding the chunk's claim) until `finish()` sends the rest and reads the answer.
+ */
+export function startHeldChunk(c: Client, uploadId: string, index: number, content: Buffer, sent: number): { finish(): Promise<number> } {
+  const { port } = new URL(c.node.url);
+  const boundary = 'x-boundary-x';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const socket = connect(Number(port), '127.0.0.1');
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (d) => {
+    answer += d;
+  });
+  socket.on('error', () => {});
+  socket.write(
+    [
+      `POST /api/upload/chunk?uploadId=${uploadId}&index=${index} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `X-Forwarded-For: ${c.ip}`,
+      ...(c.cookie ? [`Cookie: ${c.cookie}`] : []),
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${head.length + content.length + tail.length}`,
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  socket.write(Buffer.concat([head, content.subarray(0, sent)]));
+  return {
+    finish: () =>
+      new Promise((resolve) => {
+        socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+        socket.write(Buffer.concat([content.subarray(sent), tail]));
+      }),
+  };
+}

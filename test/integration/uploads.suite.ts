@@ -5,7 +5,7 @@ import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskStore } from '../../src/storage/disk.ts';
 import { S3Store } from '../../src/storage/s3.ts';
-import { Client, newUser } from '../helpers/client.ts';
+import { Client, newUser, sleep } from '../helpers/client.ts';
 import { TEST_DATA_ROOT } from '../helpers/paths.ts';
 import { startS3, type TestS3 } from '../helpers/s3.ts';
 import { MODE, startCluster, type TestCluster } from '../helpers/server.ts';
@@ -18,6 +18,7 @@ import {
   sendChunk,
   sendInterruptedChunk,
   sendOversized,
+  startHeldChunk,
   uniquePng,
   uploadChunked,
   uploadSingle,
@@ -380,6 +381,32 @@ export function uploadsSuite(storage: StorageMode): void {
       const stored = await download(cluster.b, done.body.url);
       expect(stored.body.equals(content)).toBe(true);
       expect(stored.headers.get('etag')).toBe(`"${sha(content)}"`);
+    });
+
+    it('a chunk whose body ends unclosed while it waits for the same index is a 400; the node stays up', async () => {
+      const u = await newUser(cluster);
+      const content = bytes(10);
+      const { uploadId } = (await u.post('/api/upload/init', { name: 'held.zip', size: content.length })).body;
+      // The first request holds index 0's claim with half its bytes sent.
+      const held = startHeldChunk(u, uploadId, 0, content, 5);
+      await sleep(300);
+      // The second request's body ends without its closing delimiter while it waits for that claim:
+      // its file part fails before anything reads it (once an uncaught exception, and no answer).
+      const boundary = 'b0undary';
+      const unclosed = checkedFetch(`${u.node.url}/api/upload/chunk?uploadId=${uploadId}&index=0`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: u.cookie ?? '', 'x-forwarded-for': u.ip },
+        body: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`), content]),
+        signal: AbortSignal.timeout(20_000),
+      });
+      await sleep(300);
+      expect(await held.finish()).toBe(200);
+      const res = await unclosed;
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ ok: false, error: 'api.upload.failed' });
+      const done = await u.post('/api/upload/complete', { uploadId });
+      expect(done.status).toBe(200);
+      expect((await download(cluster.a, done.body.url)).body.equals(content)).toBe(true);
     });
 
     it('chunks out of order and in parallel give exactly the bytes sent', async () => {

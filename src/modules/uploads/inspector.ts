@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
+import { finished, type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../errors.ts';
 
@@ -147,7 +147,11 @@ export class Inspector extends Transform {
 /** Pipes `source` through a new inspector; an error of `source` (client abort, busboy limit) fails the inspector too. */
 export function inspect(source: Readable, limits: InspectorLimits, options?: ConstructorParameters<typeof Inspector>[1]): Inspector {
   const inspector = new Inspector(limits, options);
-  source.once('error', (err) => inspector.destroy(err));
+  // finished() also reports a source that failed or closed before this call: a chunk's request can
+  // end badly while its claim is awaited, and piping a dead source would leave the inspector open.
+  finished(source, { writable: false }, (err) => {
+    if (err) inspector.destroy(err);
+  });
   source.pipe(inspector);
   return inspector;
 }

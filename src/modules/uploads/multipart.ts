@@ -11,6 +11,15 @@ export interface FilePart {
 }
 
 /**
+ * Errors busboy ended a file part with: the body was malformed after the part began (cut short,
+ * no closing delimiter, a broken part header) or the client hung up. Weak, so they are not kept.
+ */
+const bodyFaults = new WeakSet<object>();
+
+/** Whether `err` ended a file part because of the request's body (the client's doing), not the server. */
+export const isBodyFault = (err: unknown): boolean => typeof err === 'object' && err !== null && bodyFaults.has(err);
+
+/**
  * Streams the multipart field `file` of a request. Resolves as soon as the
  * part starts (the caller consumes `stream`); rejects with 400 when the body
  * is not multipart or has no `file` part. `maxBytes` is a backstop: busboy
@@ -32,6 +41,10 @@ export function readFilePart(req: IncomingMessage & { log?: Logger }, maxBytes: 
         return;
       }
       found = true;
+      // First listener: the error is marked before any reader of the stream sees it.
+      stream.once('error', (err) => {
+        if (!(err instanceof AppError)) bodyFaults.add(err);
+      });
       stream.once('limit', () => stream.destroy(new AppError(413, 'api.upload.tooLarge')));
       resolve({ fileName: info.filename ?? '', stream });
     });

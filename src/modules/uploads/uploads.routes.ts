@@ -9,7 +9,7 @@ import { describeRoute } from '../../http/openapi.ts';
 import { okOnly } from '../../lib/contract.ts';
 import { parse } from '../../lib/validate.ts';
 import type { FilesService } from './files.service.ts';
-import { declaredLength, readFilePart } from './multipart.ts';
+import { declaredLength, isBodyFault, readFilePart } from './multipart.ts';
 import {
   CHUNK_SIZE,
   contentDisposition,
@@ -63,12 +63,16 @@ const answerTooLarge: ErrorRequestHandler = (err, req, res, next) => {
   res.status(413).json({ ok: false, error: err.key });
 };
 
-/** A client that hung up mid-upload gets no answer; keep it out of the error log as a 500. */
+/**
+ * A body that ends a file part badly (cut short, no closing delimiter) is the client's failure:
+ * 400, kept out of the error log as a 500. So is a client that hung up (it gets no answer). Any
+ * other failure, once the whole body was read, is the server's.
+ */
 async function clientUpload<T>(req: Request, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (!(err instanceof AppError) && (req.destroyed || req.readableAborted)) throw new AppError(400, 'api.upload.failed');
+    if (!(err instanceof AppError) && (isBodyFault(err) || req.readableAborted)) throw new AppError(400, 'api.upload.failed');
     throw err;
   }
 }
@@ -117,7 +121,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       bodyContent: { 'multipart/form-data': fileForm },
       response: uploadResult,
       errors: {
-        400: 'Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`)',
+        400: 'Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`), a multipart body cut short or not closed (`api.upload.failed`)',
         413: 'Over 5 MB (`api.upload.tooLarge`), refused before the body is read when Content-Length says so',
       },
     }),
@@ -160,7 +164,7 @@ export function uploadsRoutes({ services: { uploads, files, tus }, login }: Rout
       bodyContent: { 'multipart/form-data': fileForm },
       response: chunkResult,
       errors: {
-        400: 'An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`)',
+        400: 'An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a multipart body cut short or not closed, or a chunk still not written after 6 minutes (`api.upload.failed`)',
         404: 'Unknown, expired, completed or foreign session (`api.upload.sessionGone`)',
         409: 'Another request has been sending the same index for 30 s and is still at it (`api.upload.chunkBusy`); send it again later',
         413: 'A chunk over 5242880 bytes (`api.upload.tooLarge`)',

@@ -15807,7 +15807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description Not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a name (`api.upload.badName`) or type (`api.upload.badType`) not allowed, content not matching its image type (`api.upload.badSignature`), a multipart body cut short or not closed (`api.upload.failed`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15815,7 +15815,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.upload.notMultipart" | "api.upload.noFile" | "api.upload.badName" | "api.upload.badType" | "api.upload.badSignature" | "api.badRequest" | "api.invalidJson";
+                        error?: "api.upload.notMultipart" | "api.upload.noFile" | "api.upload.badName" | "api.upload.badType" | "api.upload.badSignature" | "api.upload.failed" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
@@ -16063,7 +16063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            /** @description An index outside the session or a chunk of the wrong size (`api.upload.badChunk`), not multipart (`api.upload.notMultipart`), no `file` part (`api.upload.noFile`), a multipart body cut short or not closed, or a chunk still not written after 6 minutes (`api.upload.failed`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16071,7 +16071,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "api.upload.badChunk" | "api.upload.notMultipart" | "api.badRequest" | "api.invalidJson";
+                        error?: "api.upload.badChunk" | "api.upload.notMultipart" | "api.upload.noFile" | "api.upload.failed" | "api.badRequest" | "api.invalidJson";
                     };
                 };
             };
