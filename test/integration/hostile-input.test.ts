@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEvents } from '../../src/realtime/events.ts';
 import { adminClient, Client, emitAck, newUser, type Res } from '../helpers/client.ts';
+import { checkedFetch } from '../helpers/contract.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
 
 /**
@@ -279,5 +280,64 @@ describe('hostile credentials', () => {
       socket.close();
       expect(error, JSON.stringify(auth).slice(0, 60)).toMatch(/^api\.(unauthorized|key\.bad)$/);
     }
+  });
+});
+
+describe('hostile multipart bodies', () => {
+  const B = 'b0undary';
+  const part = (headers: string, body: string) => `--${B}\r\n${headers}\r\n\r\n${body}\r\n`;
+  const file = (name: string, body = 'hello') => part(`Content-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain`, body);
+  const END = `--${B}--\r\n`;
+  const typed = `multipart/form-data; boundary=${B}`;
+  /** [what, Content-Type, body]: each malformed, or well-formed with names no file may keep. */
+  const BODIES: Array<[string, string, string | Buffer]> = [
+    ['no boundary', 'multipart/form-data', file('a.txt') + END],
+    ['an empty boundary', 'multipart/form-data; boundary=', file('a.txt') + END],
+    ['another boundary than declared', 'multipart/form-data; boundary=other', file('a.txt') + END],
+    ['no closing delimiter', typed, file('a.txt')],
+    ['cut inside a part', typed, `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel`],
+    ['cut inside the headers', typed, `--${B}\r\nContent-Disposition: form-da`],
+    ['a part without Content-Disposition', typed, part('Content-Type: text/plain', 'x') + END],
+    ['only the closing delimiter', typed, END],
+    ['junk before the first part', typed, `junk\r\n${file('a.txt')}${END}`],
+    ['two files', typed, file('a.txt') + file('b.txt') + END],
+    ['a path in the name', typed, file('../../../etc/passwd.txt') + END],
+    ['a Windows path in the name', typed, file('..\\..\\boot.ini.txt') + END],
+    ['a NUL in the name', typed, file('a\u0000.txt') + END],
+    ['a malformed filename*', typed, part(`Content-Disposition: form-data; name="file"; filename*=UTF-8''%E0%A4%A.txt`, 'x') + END],
+    ['a 20,000-character header', typed, file(`${'a'.repeat(20_000)}.txt`) + END],
+    ['10,000 fields', typed, Array.from({ length: 10_000 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'v')).join('') + END],
+    ['random bytes', typed, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
+  ];
+
+  async function post(c: Client, path: string, contentType: string, body: string | Buffer, what: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const headers: Record<string, string> = { 'content-type': contentType, 'x-forwarded-for': c.ip, cookie: c.cookie ?? '' };
+    const res = await checkedFetch(cluster.a.url + path, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) }).catch((err: Error) => {
+      throw new Error(`${path} ${what}: ${err.message}`);
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {} };
+  }
+
+  it('single and chunked uploads answer each with a declared 4xx, or store a file under a clean name; the server keeps taking uploads', async () => {
+    const member = await newUser(cluster);
+    for (const [what, contentType, body] of BODIES) {
+      const init = await member.post('/api/upload/init', { name: 'a.txt', size: 5 });
+      expect(init.status).toBe(200);
+      for (const path of ['/api/upload', `/api/upload/chunk?uploadId=${init.body.uploadId}&index=0`]) {
+        const res = await post(member, path, contentType, body, what);
+        expect(res.status, `${path} ${what}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.body.ok, `${path} ${what}`).toBe(false);
+          expect(typeof res.body.error, `${path} ${what}`).toBe('string');
+        } else if (path === '/api/upload') {
+          const name = String(res.body.name);
+          expect(name.includes('/') || name.includes('\\') || name.includes('\u0000'), `${what}: ${name}`).toBe(false);
+          expect(String(res.body.url), what).toMatch(/^\/uploads\/[^/]+$/);
+        }
+      }
+    }
+    const healthy = await post(member, '/api/upload', typed, file('after.txt', 'still here') + END, 'after the sweep');
+    expect(healthy.status).toBe(200);
   });
 });
