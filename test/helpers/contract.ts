@@ -111,7 +111,8 @@ export async function checkedFetch(input: string | URL, init?: RequestInit): Pro
   const url = new URL(String(input));
   const res = await fetch(input, init);
   const contentType = res.headers.get('content-type');
-  const body = contentType?.includes('application/json') ? await res.clone().json() : undefined;
+  const bodyless = (init?.method ?? 'GET').toUpperCase() === 'HEAD';
+  const body = !bodyless && contentType?.includes('application/json') ? await res.clone().json() : undefined;
   (await contractOf(url.origin)).check(init?.method ?? 'GET', url.pathname + url.search, res.status, contentType, body);
   return res;
 }

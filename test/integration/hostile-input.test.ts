@@ -341,3 +341,58 @@ describe('hostile multipart bodies', () => {
     expect(healthy.status).toBe(200);
   });
 });
+
+describe('hostile tus requests', () => {
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+  it('odd headers and bodies at creation and on PATCH are refused below 500, and uploads still work', async () => {
+    const member = await newUser(cluster);
+    const base = { cookie: member.cookie ?? '', 'x-forwarded-for': member.ip };
+    const tus = (path: string, method: string, headers: Record<string, string>, body?: string | Buffer) =>
+      checkedFetch(cluster.a.url + path, { method, headers: { ...base, ...headers }, body, signal: AbortSignal.timeout(10_000) });
+    const creations: Array<Record<string, string>> = [
+      {},
+      { 'tus-resumable': '0.2.2', 'upload-length': '5' },
+      { 'tus-resumable': '1.0.0', 'upload-length': '-1' },
+      { 'tus-resumable': '1.0.0', 'upload-length': 'abc' },
+      { 'tus-resumable': '1.0.0', 'upload-length': '1e30' },
+      { 'tus-resumable': '1.0.0', 'upload-length': '99999999999999999999' },
+      { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': 'filename !!!not-base64' },
+      { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': `filename ${b64('../../etc/passwd')}` },
+      { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': `filename ${b64('a\u0000.exe')}` },
+      { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': `filename ${b64('x'.repeat(4000))}.txt` },
+      { 'tus-resumable': '1.0.0', 'upload-defer-length': '1' },
+    ];
+    for (const headers of creations) {
+      const res = await tus('/api/tus', 'POST', headers);
+      expect(res.status, JSON.stringify(headers).slice(0, 80)).toBeLessThan(500);
+      await res.arrayBuffer();
+    }
+    const created = await tus('/api/tus', 'POST', { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': `filename ${b64('a.txt')}` });
+    expect(created.status).toBe(201);
+    const where = new URL(created.headers.get('location') ?? '', cluster.a.url).pathname;
+    const patches: Array<[Record<string, string>, string]> = [
+      [{ 'tus-resumable': '1.0.0', 'upload-offset': '3', 'content-type': 'application/offset+octet-stream' }, 'hello'],
+      [{ 'tus-resumable': '1.0.0', 'upload-offset': '-1', 'content-type': 'application/offset+octet-stream' }, 'hello'],
+      [{ 'tus-resumable': '1.0.0', 'upload-offset': 'x', 'content-type': 'application/offset+octet-stream' }, 'hello'],
+      [{ 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'text/plain' }, 'hello'],
+      [{ 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, 'far too many bytes for five'],
+    ];
+    for (const [headers, body] of patches) {
+      const res = await tus(where, 'PATCH', headers, body);
+      expect(res.status, JSON.stringify(headers)).toBeLessThan(500);
+      await res.arrayBuffer();
+    }
+    for (const path of ['/api/tus/..%2F..%2Fetc', '/api/tus/%E0%A4%A', `/api/tus/${'f'.repeat(2000)}`]) {
+      for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+        const res = await tus(path, method, { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, method === 'PATCH' ? 'x' : undefined);
+        expect(res.status, `${method} ${path.slice(0, 40)}`).toBeLessThan(500);
+        await res.arrayBuffer();
+      }
+    }
+    // The upload is still usable: the right bytes at the right offset finish it.
+    const finished = await tus(where, 'PATCH', { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, 'hello');
+    expect(finished.status).toBe(204);
+    expect(finished.headers.get('upload-url')).toMatch(/^\/uploads\//);
+  });
+});
