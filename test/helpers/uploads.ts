@@ -175,35 +175,43 @@ export function sendOversized(c: Client, path: string, declared: number): Promis
   });
 }
 
+const CHUNK_BOUNDARY = 'x-boundary-x';
+const CHUNK_PART_HEAD = Buffer.from(`--${CHUNK_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`);
+const CHUNK_PART_TAIL = Buffer.from(`\r\n--${CHUNK_BOUNDARY}--\r\n`);
+
+/**
+ * Opens a raw connection for POST /api/upload/chunk declaring all of `content` as one multipart
+ * file part, and writes the request head and the part's first `sent` bytes.
+ */
+function openRawChunk(c: Client, node: TestNode, uploadId: string, index: number, content: Buffer, sent: number, extraHeaders: string[] = []) {
+  const socket = connect(Number(new URL(node.url).port), '127.0.0.1');
+  socket.on('error', () => {});
+  const headers = [
+    `POST /api/upload/chunk?uploadId=${uploadId}&index=${index} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    `X-Forwarded-For: ${c.ip}`,
+    ...(c.cookie ? [`Cookie: ${c.cookie}`] : []),
+    `Content-Type: multipart/form-data; boundary=${CHUNK_BOUNDARY}`,
+    `Content-Length: ${CHUNK_PART_HEAD.length + content.length + CHUNK_PART_TAIL.length}`,
+    ...extraHeaders,
+    '',
+    '',
+  ].join('\r\n');
+  socket.write(headers);
+  const wrote = new Promise<void>((resolve) => socket.write(Buffer.concat([CHUNK_PART_HEAD, content.subarray(0, sent)]), () => resolve()));
+  return { socket, wrote };
+}
+
 /**
  * Starts POST /api/upload/chunk declaring all of `content`, sends only its first `sent` bytes, then
  * drops the connection (a client that lost its network mid-chunk). Resolves once the socket is closed.
  */
 export function sendInterruptedChunk(c: Client, uploadId: string, index: number, content: Buffer, sent: number, node?: TestNode): Promise<void> {
-  const { port } = new URL((node ?? c.node).url);
-  const boundary = 'x-boundary-x';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const { socket, wrote } = openRawChunk(c, node ?? c.node, uploadId, index, content, sent);
   return new Promise((resolve) => {
-    const socket = connect(Number(port), '127.0.0.1');
-    socket.on('error', () => {});
     socket.on('close', () => resolve());
-    const headers = [
-      `POST /api/upload/chunk?uploadId=${uploadId}&index=${index} HTTP/1.1`,
-      'Host: 127.0.0.1',
-      `X-Forwarded-For: ${c.ip}`,
-      ...(c.cookie ? [`Cookie: ${c.cookie}`] : []),
-      `Content-Type: multipart/form-data; boundary=${boundary}`,
-      `Content-Length: ${head.length + content.length + tail.length}`,
-      '',
-      '',
-    ].join('\r\n');
-    socket.write(headers);
-    socket.write(head);
-    socket.write(content.subarray(0, sent), () => {
-      // Give the server a moment to take (and write) what arrived before the connection goes.
-      setTimeout(() => socket.destroy(), 200);
-    });
+    // Give the server a moment to take (and write) what arrived before the connection goes.
+    void wrote.then(() => setTimeout(() => socket.destroy(), 200));
   });
 }
 
@@ -212,36 +220,17 @@ export function sendInterruptedChunk(c: Client, uploadId: string, index: number,
  * request stays open (holding the chunk's claim) until `finish()` sends the rest and reads the answer.
  */
 export function startHeldChunk(c: Client, uploadId: string, index: number, content: Buffer, sent: number): { finish(): Promise<number> } {
-  const { port } = new URL(c.node.url);
-  const boundary = 'x-boundary-x';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const socket = connect(Number(port), '127.0.0.1');
+  const { socket } = openRawChunk(c, c.node, uploadId, index, content, sent, ['Connection: close']);
   let answer = '';
   socket.setEncoding('utf8');
   socket.on('data', (d) => {
     answer += d;
   });
-  socket.on('error', () => {});
-  socket.write(
-    [
-      `POST /api/upload/chunk?uploadId=${uploadId}&index=${index} HTTP/1.1`,
-      'Host: 127.0.0.1',
-      `X-Forwarded-For: ${c.ip}`,
-      ...(c.cookie ? [`Cookie: ${c.cookie}`] : []),
-      `Content-Type: multipart/form-data; boundary=${boundary}`,
-      `Content-Length: ${head.length + content.length + tail.length}`,
-      'Connection: close',
-      '',
-      '',
-    ].join('\r\n'),
-  );
-  socket.write(Buffer.concat([head, content.subarray(0, sent)]));
   return {
     finish: () =>
       new Promise((resolve) => {
         socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
-        socket.write(Buffer.concat([content.subarray(sent), tail]));
+        socket.write(Buffer.concat([content.subarray(sent), CHUNK_PART_TAIL]));
       }),
   };
 }
