@@ -128,6 +128,8 @@ const envSchema = z.object({
   /** This many rate-limit refusals on one connection within SOCKET_ABUSE_WINDOW_MS disconnect it; 0: never. */
   SOCKET_ABUSE_REFUSALS: z.coerce.number().int().min(0).max(1_000_000).default(50),
   SOCKET_ABUSE_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** Socket.IO connections one user (any credential) may hold on one node; 0: no cap. */
+  SOCKET_MAX_PER_USER: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** `production` makes placeholder secrets fatal (the image sets it). */
   NODE_ENV: optionalString,
   /** Lets a production node start with placeholder secrets anyway (a trial run). */
@@ -177,6 +179,8 @@ export interface SocketLimits {
   buckets: Record<LimitedEvent, EventBucket | null>;
   /** `refusals` rate-limit refusals on one connection within `windowMs` disconnect it (0: never). */
   abuse: { refusals: number; windowMs: number };
+  /** Connections one user may hold on this node; 0: no cap. */
+  perUser: number;
 }
 
 /** `https://chat.example.com` or `http://localhost:5173`: what a browser sends as `Origin`. */
@@ -385,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         status: e.SOCKET_LIMIT_STATUS,
       },
       abuse: { refusals: e.SOCKET_ABUSE_REFUSALS, windowMs: e.SOCKET_ABUSE_WINDOW_MS },
+      perUser: e.SOCKET_MAX_PER_USER,
     },
     placeholderSecrets: placeholders,
   };

@@ -16,6 +16,7 @@ export const messages = {
   'api.unavailable': 'Service unavailable',
   'api.keyNotAllowed': 'This endpoint accepts the session cookie only',
   'api.originForbidden': 'Refused: the request came from a page of another site',
+  'api.socket.tooMany': 'Too many open connections for this account on this server',
   'api.unsupportedMediaType': 'The request body must be JSON (Content-Type: application/json)',
   'api.address.rateLimited': 'Too many attempts from this address, try again later',
   // setup

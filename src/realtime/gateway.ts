@@ -53,6 +53,34 @@ export async function answerEvent<T extends object>(ctx: AppContext, ack: unknow
   }
 }
 
+/**
+ * Counts the connections each user holds on this node (SOCKET_MAX_PER_USER; 0: no cap). A slot is
+ * taken when the handshake passes and given back once, when the socket disconnects or its
+ * transport closes, whichever comes first (a refused or abandoned handshake only closes the latter).
+ */
+function connectionCap(max: number) {
+  const held = new Map<number, number>();
+  return {
+    take(socket: ChatSocket, userId: number): boolean {
+      if (max === 0) return true;
+      const now = held.get(userId) ?? 0;
+      if (now >= max) return false;
+      held.set(userId, now + 1);
+      let given = false;
+      const giveBack = () => {
+        if (given) return;
+        given = true;
+        const left = (held.get(userId) ?? 1) - 1;
+        if (left > 0) held.set(userId, left);
+        else held.delete(userId);
+      };
+      socket.once('disconnect', giveBack);
+      socket.conn.once('close', giveBack);
+      return true;
+    },
+  };
+}
+
 /** `retryAfter` (seconds) wherever HTTP would send Retry-After. */
 function ackExtra(err: AppError): { retryAfter?: number } {
   const retryAfter = err.headers?.['Retry-After'];
@@ -102,6 +130,7 @@ export function attachGateway(
     void work.finally(() => inFlight.delete(work));
   };
 
+  const connectionsPerUser = connectionCap(ctx.config.socketLimits.perUser);
   io.use(handshakeOriginCheck(ctx.config));
   io.use(async (socket, next) => {
     try {
@@ -118,6 +147,8 @@ export function attachGateway(
       const refusal = statusRefusal(identity);
       if (refusal) return next(new Error(refusal.key));
       if (identity.via === 'key' && !identity.key?.scopes.has('messages.read')) return next(new Error('api.forbidden'));
+      // Checked and taken with no await in between, so parallel handshakes cannot all slip under the cap.
+      if (!connectionsPerUser.take(socket, identity.userId)) return next(new Error('api.socket.tooMany'));
       const declared = socket.handshake.auth?.platform ?? socket.handshake.query?.platform;
       const platform: Platform = PLATFORMS.includes(declared) ? declared : identity.via === 'key' ? 'bot' : 'web';
       socket.data = {

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, collect, emitAck, newUser, trackSockets } from '../helpers/client.ts';
 import { history, sendText, storedCount } from '../helpers/messages.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
@@ -11,6 +11,8 @@ type Json = any;
 /** Low rates, so that the bounds below hold by a wide margin however slow the machine is. */
 const MSG = { rate: 2, burst: 20 };
 const TYPING = { rate: 2, burst: 10 };
+/** Above the sockets any other test here opens for one user. */
+const MAX_PER_USER = 3;
 /** Above any test's refusals but the abuse test's. */
 const ABUSE_REFUSALS = 600;
 
@@ -21,6 +23,7 @@ beforeAll(async () => {
       SOCKET_LIMIT_MSG: `${MSG.rate}/${MSG.burst}`,
       SOCKET_LIMIT_TYPING: `${TYPING.rate}/${TYPING.burst}`,
       SOCKET_ABUSE_REFUSALS: String(ABUSE_REFUSALS),
+      SOCKET_MAX_PER_USER: String(MAX_PER_USER),
     },
   });
 });
@@ -242,5 +245,35 @@ describe('invisible users', () => {
     // Only the two switches made while visible (online, then hidden) were announced.
     expect(shyEvents.map((e: Json) => e.online)).toEqual([true, false]);
     expect(events.slice(before).filter((e: Json) => e.name === shy.name)).toEqual([]);
+  });
+});
+
+describe('connections per user', () => {
+  /** Connects, or answers the handshake's refusal. */
+  const attempt = (u: Client, node = cluster.a) => u.socket({ node }).then((s) => { opened.push(s); return 'ready'; }, (err: Error) => err.message);
+  const opened: Socket[] = [];
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.disconnect();
+  });
+
+  it(`one user holds at most ${MAX_PER_USER} sockets on a node, parallel handshakes included; a closed one frees its slot; others are not affected`, async () => {
+    const u = await newUser(cluster);
+    const answers = await Promise.all(Array.from({ length: 2 * MAX_PER_USER }, () => attempt(u)));
+    expect(answers.filter((a) => a === 'ready')).toHaveLength(MAX_PER_USER);
+    expect(answers.filter((a) => a !== 'ready')).toEqual(Array(MAX_PER_USER).fill('api.socket.tooMany'));
+    // Another user, and an API key of the same user, meet their own and the same count.
+    expect(await attempt(await newUser(cluster))).toBe('ready');
+    const key = (await u.post('/api/keys', { name: 'bot', scopes: ['messages.read'] })).body.plaintext as string;
+    const bot = new Client(cluster.a);
+    expect(await bot.socket({ token: key }).then(() => 'ready', (err: Error) => err.message)).toBe('api.socket.tooMany');
+    // A socket that closes gives its slot back.
+    opened.shift()?.disconnect();
+    await until(async () => (await attempt(u)) === 'ready');
+  });
+
+  it('the cap is per node: behind a load balancer each node counts its own', async () => {
+    const u = await newUser(cluster);
+    for (let i = 0; i < MAX_PER_USER; i++) expect(await attempt(u, cluster.a)).toBe('ready');
+    expect(await attempt(u, cluster.b)).toBe(cluster.mode === 'cluster' ? 'ready' : 'api.socket.tooMany');
   });
 });

@@ -13,6 +13,7 @@ export const zhCN: Catalogue = {
   'api.unavailable': '服务暂不可用',
   'api.keyNotAllowed': '此接口只接受会话 Cookie',
   'api.originForbidden': '已拒绝：请求来自其他网站的页面',
+  'api.socket.tooMany': '此账户在本服务器上打开的连接过多',
   'api.unsupportedMediaType': '请求内容必须是 JSON（Content-Type: application/json）',
   'api.address.rateLimited': '此地址的尝试次数过多，请稍后再试',
   'api.setup.done': '管理员已存在',
