@@ -6,6 +6,18 @@ import { preparedName } from './prepared.ts';
 // int8 (bigint ids, ms timestamps) as JS numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Run once on each new connection: the backend allocates and frees one 2 MB block. Postgres on
+ * glibc keeps malloc's default thresholds, so the half megabyte or more a statement such as a
+ * search takes from the heap is handed back to the kernel when it ends and faulted in again by the
+ * next (about 180 page faults per search here). Freeing a block malloc had to map raises that
+ * backend's thresholds for good (mmap 2 MB, trim 4 MB, so at most 4 MB kept free per connection):
+ * its statements then reuse their memory. A search then took about half the time in Postgres
+ * (docs/benchmarks.md, twenty-ninth session). Without this a connection gets there only if one of
+ * its statements happens to allocate that much.
+ */
+export const ALLOCATOR_WARM_UP = `select length(repeat('x', 2097152)) as warmed`;
+
 /** PostgreSQL through a pg Pool (cluster mode). */
 export class PostgresDb extends BaseDb {
   readonly kind = 'postgres' as const;
@@ -18,6 +30,8 @@ export class PostgresDb extends BaseDb {
     super();
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
+    // Queued before whatever the connection was opened for; a failure surfaces there.
+    pool.on('connect', (client) => void client.query(ALLOCATOR_WARM_UP).catch(() => {}));
     this.shrinker = new PoolShrinker(pool, shrinkTiming);
     this.scheduleReplans();
   }

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresDb } from '../../src/db/postgres.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ALLOCATOR_WARM_UP, PostgresDb } from '../../src/db/postgres.ts';
 import { sleep } from '../helpers/client.ts';
 
 /**
@@ -95,6 +95,27 @@ describe('the Postgres pool', () => {
       expect(Math.min(...sizes.map((s) => s.size))).toBe(3);
       expect(db.pool.totalCount).toBe(3);
       expect(db.pool.waitingCount).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('a new connection', () => {
+  it('raises its backend\'s allocator thresholds before the statement it was opened for', async () => {
+    const db = PostgresDb.connect(url, 2);
+    try {
+      const client = await db.pool.connect();
+      try {
+        // Nothing is sent on this connection here: the only statement its backend can show is the warm-up.
+        const pid = (client as unknown as { processID: number }).processID;
+        await vi.waitFor(async () => {
+          const { rows } = await observer.query<{ query: string }>('select query from pg_stat_activity where pid = $1', [pid]);
+          expect(rows[0]?.query).toBe(ALLOCATOR_WARM_UP);
+        });
+      } finally {
+        client.release();
+      }
     } finally {
       await db.close();
     }
