@@ -102,7 +102,7 @@ describe('the Postgres pool', () => {
 });
 
 describe('a new connection', () => {
-  it('raises its backend\'s allocator thresholds before the statement it was opened for', async () => {
+  it('runs the allocator warm-up before the statement it was opened for', async () => {
     const db = PostgresDb.connect(url, 2);
     try {
       const client = await db.pool.connect();
