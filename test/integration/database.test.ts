@@ -194,6 +194,34 @@ describe('prepared statements', () => {
     expect(runs('s.token_hash = $1')).toBeGreaterThanOrEqual(8);
     expect(runs('as active_penalties')).toBeGreaterThanOrEqual(8);
   });
+
+  /**
+   * The search's query lives in a function (migration 0018) so that it is parsed once per
+   * connection, like the prepared statements, while its plan is still made for each pattern: a
+   * generic plan, made without the pattern, reads a bitmap of every message of the caller's groups
+   * for a substring they all contain (docs/decisions.md, "Search"). That plan is only dearer at
+   * scale, so the setting that forbids it is what is checked here.
+   */
+  it('run a search from the statement prepared for it, through a function that plans its query for each pattern', async () => {
+    const db = cluster.a.app.ctx.db;
+    const { ownerId, message } = await groupSender();
+    const tag = `srch${randomHex(3)}`;
+    await messagesStore.insertBatch(db, [1, 2, 3].map((i) => ({ ...message(i), content: `${tag} ${i}` })));
+    const runs = await db.tx(async (q) => {
+      for (let i = 0; i < 8; i++) {
+        const hits = await messagesStore.search(q, ownerId, `%${tag}%`, 2);
+        expect(hits.map((h) => h.content)).toEqual([`${tag} 3`, `${tag} 2`]);
+      }
+      expect(await messagesStore.search(q, ownerId, `%${tag} 9%`, 50)).toEqual([]);
+      return q.query<{ runs: number }>(
+        `select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where not from_sql and statement like '%search_messages($1, $2, $3)%'`,
+      );
+    });
+    // Summed over generations (the replan schedule may prepare it anew in the middle of the loop).
+    expect(runs.reduce((n, r) => n + r.runs, 0)).toBeGreaterThanOrEqual(9);
+    const [fn] = await db.query<{ config: string[] }>(`select proconfig as config from pg_proc where proname = 'search_messages'`);
+    expect(fn?.config).toEqual(['plan_cache_mode=force_custom_plan']);
+  });
 });
 
 describe('transactions', () => {

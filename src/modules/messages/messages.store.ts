@@ -1,4 +1,3 @@
-import { aggregatedRows } from '../../db/aggregate.ts';
 import type { Queryable } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
 import { FILE_TYPES, HISTORY_MAX, type MessageType } from './messages.policy.ts';
@@ -62,9 +61,6 @@ export interface MessageRow {
 }
 
 /** A search hit; `peer` is the other person of a direct message as the searcher sees it. */
-/** Group-search matches read through the trigram index before a search counts as common (see search()). */
-const SEARCH_PROBE = 400;
-
 export interface SearchRow {
   room: string;
   idx: number;
@@ -239,6 +235,9 @@ const BY_CIDS = prepared(
     where s.ts > $3`,
 );
 
+/** Message search (migration 0018): the function holds the query and plans it for each pattern. */
+const SEARCH = prepared('select search_messages($1, $2, $3) as hits');
+
 /** SQL of messages, reactions and the room sequence. Returns rows; knows nothing of HTTP. */
 export const messagesStore = {
   /**
@@ -350,54 +349,13 @@ export const messagesStore = {
 
   /**
    * Live text messages matching `pattern` (a lowered LIKE pattern, escaped) in rooms the user
-   * can read: the groups they are a member of and their own direct conversations. Newest first,
-   * in one statement. The groups part has two ways, and the first decides:
-   * - a probe for up to PROBE matches through the (gid, trigram) index: a rare substring is
-   *   found there among the caller's groups only, and when the probe ends short it holds every
-   *   match, which is the answer. Its `order by gid` changes no answer (a full probe is not
-   *   used), but lets a common substring be read through the gid btree as a stream that stops
-   *   at PROBE matches, not collected from every message of the caller's groups into a bitmap
-   *   first (1.1 instead of 4.3 ms at a million messages);
-   * - a substring too common for that (the probe filled up: the trigrams narrow nothing) reads
-   *   each of the caller's groups newest first by idx and stops at `limit` matches per group,
-   *   instead of reading every message of every group to sort them.
-   * The caller's groups are an array (`= any(...)`), not a join: with a join the planner could
-   * pick a merge join over the whole gid index when it underestimated the caller's groups.
+   * can read: the groups they are a member of and their own direct conversations. Newest first.
+   * The query is the `search_messages` function (migration 0018, which says how it reads the
+   * indexes): prepared, it is parsed once per connection and still planned for each pattern.
    */
   async search(q: Queryable, userId: number, pattern: string, limit: number): Promise<SearchRow[]> {
-    // `pattern` is lowered; search_text is the lowered text of text messages (null for other types).
-    const hit = `m.search_text like $2 escape '\\' and not m.recalled`;
-    return aggregatedRows<SearchRow>(
-      q,
-      `with mine as materialized (select array(select gid from group_members where user_id = $1) as gids),
-       probe as materialized (
-         select m.room, m.idx, m.ts from messages m
-          where ${hit} and m.gid = any((select gids from mine)::text[])
-          order by m.gid limit ${SEARCH_PROBE}),
-       complete as (select count(*) < ${SEARCH_PROBE} as yes from probe),
-       found as (
-         select room, idx, ts from probe where (select yes from complete)
-         union all
-         select m.room, m.idx, m.ts
-           from unnest((select gids from mine)::text[]) g(gid)
-           cross join lateral (
-             select m.room, m.idx, m.ts from messages m
-              where m.room = 'g:' || g.gid and ${hit} order by m.idx desc limit $3) m
-          where not (select yes from complete))
-       (select m.room, m.idx, u.name as "from", m.type, m.content, m.ts, m.gid, null::text as peer
-          from (select * from found order by ts desc limit $3) f
-          join messages m on m.room = f.room and m.idx = f.idx
-          join users u on u.id = m.from_id)
-       union all
-       (select m.room, m.idx, u.name, m.type, m.content, m.ts, null,
-               case when m.from_id = $1 then (select name from users where id = m.to_id) else u.name end
-          from messages m join users u on u.id = m.from_id
-         where ${hit} and m.to_id is not null and (m.from_id = $1 or m.to_id = $1)
-         order by m.ts desc limit $3)
-       order by ts desc, room, idx desc limit $3`,
-      't.ts desc, t.room, t.idx desc',
-      [userId, pattern, limit],
-    );
+    const rows = await q.query<{ hits: SearchRow[] }>(SEARCH, [userId, pattern, limit]);
+    return rows[0]?.hits ?? [];
   },
 
   /** How many live messages of a file type (not marked `file_expired`) point at each upload path. */
