@@ -18,6 +18,15 @@ pg.types.setTypeParser(20, (v) => Number(v));
  */
 export const ALLOCATOR_WARM_UP = `select length(repeat('x', 2097152)) as warmed`;
 
+/**
+ * pg-pool's `onConnect`: awaited before a new connection is handed out, so the warm-up is not
+ * queued behind nor in front of another statement on the same client (pg 8 warns about a query
+ * sent while one runs, and pg 9 refuses it). A failure is left to the connection's first statement.
+ */
+const warmUpAllocator = async (client: pg.ClientBase): Promise<void> => {
+  await client.query(ALLOCATOR_WARM_UP).catch(() => {});
+};
+
 /** PostgreSQL through a pg Pool (cluster mode). */
 export class PostgresDb extends BaseDb {
   readonly kind = 'postgres' as const;
@@ -30,8 +39,6 @@ export class PostgresDb extends BaseDb {
     super();
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
-    // Queued before whatever the connection was opened for; a failure surfaces there.
-    pool.on('connect', (client) => void client.query(ALLOCATOR_WARM_UP).catch(() => {}));
     this.shrinker = new PoolShrinker(pool, shrinkTiming);
     this.scheduleReplans();
   }
@@ -56,6 +63,7 @@ export class PostgresDb extends BaseDb {
         keepAliveInitialDelayMillis: 10_000,
         // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
         application_name: `chat:${process.pid}`,
+        onConnect: warmUpAllocator,
       }),
       shrinkTiming,
     );

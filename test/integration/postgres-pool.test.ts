@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALLOCATOR_WARM_UP, PostgresDb } from '../../src/db/postgres.ts';
@@ -119,5 +121,19 @@ describe('a new connection', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('is warmed up before its first statement is sent, not alongside it (pg warns of that, pg 9 refuses it)', async () => {
+    // A process of its own: pg warns once per process, and this file's other tests open connections too.
+    const script = `import { PostgresDb } from ${JSON.stringify(new URL('../../src/db/postgres.ts', import.meta.url).href)};
+const db = PostgresDb.connect(process.env.WARM_UP_URL, 2);
+const rows = await Promise.all([db.query('select 1 as n'), db.query('select 2 as n')]);
+console.log(JSON.stringify(rows.flat()));
+await db.close();`;
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, WARM_UP_URL: url },
+    });
+    expect(JSON.parse(stdout)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(stderr).not.toContain('already executing a query');
   });
 });
