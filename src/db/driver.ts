@@ -22,12 +22,26 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Multi-statement SQL without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Statements of one kind on connections of their own (see `Lane`); the database itself where
+   * there is one session (PGlite), and inside a transaction that transaction.
+   */
+  lane(name: Lane): Queryable;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** Statements run so far; tests use it to prove list endpoints have no N+1. */
   readonly stats: { queries: number };
 }
+
+/**
+ * Kinds of statement kept to connections of their own in cluster mode. `search`: a backend's first
+ * message search costs 15–30 ms more than the next ones (it compiles the search function, loads
+ * pg_trgm and the index's catalog entries), so searches spread over a pool of 20 kept meeting cold
+ * backends; on a few connections of their own they meet warm ones, and cannot take the
+ * connections sends and reads need (docs/decisions.md, "Search").
+ */
+export type Lane = 'search';
 
 /** The transaction a call chain runs in, and whether it is still open. */
 interface AmbientTransaction {
@@ -131,6 +145,21 @@ export abstract class BaseDb implements Db {
     const current = this.openAmbient();
     if (current) return current.query<T>(sql, params);
     return this.run(sql, params, (s, p) => this.rawQuery(s, p)) as Promise<T[]>;
+  }
+
+  lane(name: Lane): Queryable {
+    return {
+      query: <T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+        const current = this.openAmbient();
+        if (current) return current.query<T>(sql, params);
+        return this.run(sql, params, (s, p) => this.rawLaneQuery(name, s, p)) as Promise<T[]>;
+      },
+    };
+  }
+
+  /** A statement of a lane; drivers without lanes run it like any other. */
+  protected rawLaneQuery(_lane: Lane, sql: string, params: readonly unknown[]): Promise<Row[]> {
+    return this.rawQuery(sql, params);
   }
 
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {

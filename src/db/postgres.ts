@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BaseDb, type Queryable, type Row } from './driver.ts';
+import { BaseDb, type Lane, type Queryable, type Row } from './driver.ts';
 import { PoolShrinker, SHRINK_TIMING, type ShrinkTiming } from './pool-shrinker.ts';
 import { preparedName } from './prepared.ts';
 
@@ -27,14 +27,25 @@ const warmUpAllocator = async (client: pg.ClientBase): Promise<void> => {
   await client.query(ALLOCATOR_WARM_UP).catch(() => {});
 };
 
+/** Connections of a lane's pool (each node): searches are short and one user's come one at a time. */
+export const LANE_MAX = 4;
+/** A lane's connection idle this long is closed (its next statement pays the cold start again). */
+const LANE_IDLE_MS = 600_000;
+
 /** PostgreSQL through a pg Pool (cluster mode). */
 export class PostgresDb extends BaseDb {
   readonly kind = 'postgres' as const;
   private readonly shrinker: PoolShrinker;
+  /** The pools of the lanes used so far (see Lane), opened at their first statement. */
+  private readonly lanes = new Map<Lane, pg.Pool>();
 
+  /**
+   * @param openLane opens the pool of a lane; without it (a pool made elsewhere) lanes share `pool`.
+   */
   constructor(
     readonly pool: pg.Pool,
     shrinkTiming: ShrinkTiming = SHRINK_TIMING,
+    private readonly openLane?: (lane: Lane) => pg.Pool,
   ) {
     super();
     // An idle client losing its connection must not crash the process.
@@ -49,24 +60,24 @@ export class PostgresDb extends BaseDb {
    *   after this rather than hang.
    */
   static connect(url: string, max = 20, connectTimeoutMs = 5_000, shrinkTiming?: ShrinkTiming): PostgresDb {
-    return new PostgresDb(
-      new pg.Pool({
-        connectionString: url,
-        max,
-        // Idle connections are closed one at a time by the PoolShrinker, not all at once by pg.
-        idleTimeoutMillis: 0,
-        // Statements of earlier generations (replanPrepared) stay prepared on a connection until it closes.
-        maxLifetimeSeconds: 3_600,
-        connectionTimeoutMillis: connectTimeoutMs,
-        // A database host that vanishes without closing the connection is noticed by TCP keepalive.
-        keepAlive: true,
-        keepAliveInitialDelayMillis: 10_000,
-        // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
-        application_name: `chat:${process.pid}`,
-        onConnect: warmUpAllocator,
-      }),
-      shrinkTiming,
-    );
+    const options: pg.PoolConfig = {
+      connectionString: url,
+      max,
+      // Idle connections are closed one at a time by the PoolShrinker, not all at once by pg.
+      idleTimeoutMillis: 0,
+      // Statements of earlier generations (replanPrepared) stay prepared on a connection until it closes.
+      maxLifetimeSeconds: 3_600,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // A database host that vanishes without closing the connection is noticed by TCP keepalive.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // application_name shows in pg_stat_activity which process holds a connection (and what a crashed one left behind).
+      application_name: `chat:${process.pid}`,
+      onConnect: warmUpAllocator,
+    };
+    const openLane = (lane: Lane) =>
+      new pg.Pool({ ...options, max: LANE_MAX, idleTimeoutMillis: LANE_IDLE_MS, application_name: `chat:${process.pid}:${lane}` });
+    return new PostgresDb(new pg.Pool(options), shrinkTiming, openLane);
   }
 
   /**
@@ -84,6 +95,21 @@ export class PostgresDb extends BaseDb {
     return this.send(this.pool, sql, params);
   }
 
+  protected override async rawLaneQuery(lane: Lane, sql: string, params: readonly unknown[]): Promise<Row[]> {
+    return this.send(this.lanePool(lane), sql, params);
+  }
+
+  private lanePool(lane: Lane): pg.Pool {
+    let pool = this.lanes.get(lane);
+    if (!pool) {
+      if (!this.openLane) return this.pool;
+      pool = this.openLane(lane);
+      pool.on('error', () => {});
+      this.lanes.set(lane, pool);
+    }
+    return pool;
+  }
+
   /** Ordinary SQL as is; a prepared() text as a named statement (see prepared.ts). */
   private async send(on: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], retried = false): Promise<Row[]> {
     const name = preparedName(sql);
@@ -95,7 +121,8 @@ export class PostgresDb extends BaseDb {
       // transaction the statement can simply be sent again; inside one, the transaction is lost.
       if ((err as { code?: unknown }).code !== '0A000') throw err;
       this.generation++;
-      if (retried || on !== this.pool) throw err;
+      // A transaction's client (not a pool) has lost its transaction with the statement.
+      if (retried || !(on instanceof pg.Pool)) throw err;
       return this.send(on, sql, params, true);
     }
   }
@@ -135,6 +162,6 @@ export class PostgresDb extends BaseDb {
   async close(): Promise<void> {
     this.stopReplans();
     this.shrinker.stop();
-    await this.pool.end();
+    await Promise.all([this.pool.end(), ...[...this.lanes.values()].map((p) => p.end())]);
   }
 }

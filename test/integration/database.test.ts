@@ -253,6 +253,19 @@ describe('transactions', () => {
     return row!.n;
   }
 
+  it("join a lane's statements: inside a transaction a search sees what the transaction wrote", async () => {
+    const db = cluster.a.app.ctx.db;
+    const table = `lane_${randomHex(4)}`;
+    await db.exec(`create table ${table} (id int primary key)`);
+    const seen = await db.tx(async (q) => {
+      await q.query(`insert into ${table} values (1)`);
+      return db.lane('search').query<{ n: number }>(`select count(*)::int as n from ${table}`);
+    });
+    expect(seen[0]!.n).toBe(1);
+    // Outside, the lane answers on its own (in cluster mode on connections of its own).
+    expect((await db.lane('search').query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n).toBe(1);
+  });
+
   it('started by a continuation of an ended transaction are their own, and roll back', async () => {
     const db = cluster.a.app.ctx.db;
     expect(await leftBehind(db, false)).toBe(0);

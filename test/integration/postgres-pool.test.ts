@@ -137,3 +137,27 @@ await db.close();`;
     expect(stderr).not.toContain('already executing a query');
   });
 });
+
+describe('a lane', () => {
+  const pidOf = async (q: { query<T>(sql: string): Promise<T[]> }) => (await q.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]!.pid;
+  const laneConnections = async () =>
+    (await observer.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where application_name = $1', [`chat:${process.pid}:search`]))
+      .rows[0]!.n;
+
+  it('keeps its statements to connections of its own, the same warm one while they come one at a time, and closes them with the pool', async () => {
+    const db = PostgresDb.connect(url, 4);
+    try {
+      const searchPid = await pidOf(db.lane('search'));
+      for (let i = 0; i < 3; i++) {
+        // The main pool at its size, all at once: none of its connections is the lane's.
+        const pids = await Promise.all(Array.from({ length: 4 }, () => pidOf(db)));
+        expect(pids).not.toContain(searchPid);
+        expect(await pidOf(db.lane('search'))).toBe(searchPid);
+      }
+      expect(await laneConnections()).toBe(1);
+    } finally {
+      await db.close();
+    }
+    await vi.waitFor(async () => expect(await laneConnections()).toBe(0));
+  });
+});

@@ -240,7 +240,7 @@ export class MessagesService {
 
   /** GET /api/messages/search: live text messages of the caller's groups and direct conversations, newest first. */
   async search(userId: number, q: string, limit: number): Promise<SearchHit[]> {
-    const rows = await messagesStore.search(this.ctx.db, userId, likePattern(q), limit);
+    const rows = await messagesStore.search(this.ctx.db.lane('search'), userId, likePattern(q), limit);
     this.searchUpkeep.noteSearched();
     return rows.map((r) => ({
       idx: r.idx,
