@@ -38,6 +38,7 @@ export class PostgresDb extends BaseDb {
   private readonly shrinker: PoolShrinker;
   /** The pools of the lanes used so far (see Lane), opened at their first statement. */
   private readonly lanes = new Map<Lane, pg.Pool>();
+  private closed = false;
 
   /**
    * @param openLane opens the pool of a lane; without it (a pool made elsewhere) lanes share `pool`.
@@ -102,7 +103,8 @@ export class PostgresDb extends BaseDb {
   private lanePool(lane: Lane): pg.Pool {
     let pool = this.lanes.get(lane);
     if (!pool) {
-      if (!this.openLane) return this.pool;
+      // Closed: the main pool refuses the statement, where a new lane pool would outlive the database.
+      if (!this.openLane || this.closed) return this.pool;
       pool = this.openLane(lane);
       pool.on('error', () => {});
       this.lanes.set(lane, pool);
@@ -160,6 +162,7 @@ export class PostgresDb extends BaseDb {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.stopReplans();
     this.shrinker.stop();
     await Promise.all([this.pool.end(), ...[...this.lanes.values()].map((p) => p.end())]);

@@ -160,4 +160,12 @@ describe('a lane', () => {
     }
     await vi.waitFor(async () => expect(await laneConnections()).toBe(0));
   });
+
+  it('refuses statements once the database is closed, and opens nothing for them', async () => {
+    const db = PostgresDb.connect(url, 2);
+    await db.query('select 1');
+    await db.close();
+    await expect(db.lane('search').query('select 1')).rejects.toThrow();
+    expect(await laneConnections()).toBe(0);
+  });
 });
