@@ -28,7 +28,7 @@ const warmUpAllocator = async (client: pg.ClientBase): Promise<void> => {
 };
 
 /** Connections of a lane's pool (each node): searches are short and one user's come one at a time. */
-export const LANE_MAX = 4;
+const LANE_MAX = 4;
 /** A lane's connection idle this long is closed (its next statement pays the cold start again). */
 const LANE_IDLE_MS = 600_000;
 
@@ -38,7 +38,6 @@ export class PostgresDb extends BaseDb {
   private readonly shrinker: PoolShrinker;
   /** The pools of the lanes used so far (see Lane), opened at their first statement. */
   private readonly lanes = new Map<Lane, pg.Pool>();
-  private closed = false;
 
   /**
    * @param openLane opens the pool of a lane; without it (a pool made elsewhere) lanes share `pool`.
@@ -104,7 +103,7 @@ export class PostgresDb extends BaseDb {
     let pool = this.lanes.get(lane);
     if (!pool) {
       // Closed: the main pool refuses the statement, where a new lane pool would outlive the database.
-      if (!this.openLane || this.closed) return this.pool;
+      if (!this.openLane || this.pool.ended) return this.pool;
       pool = this.openLane(lane);
       pool.on('error', () => {});
       this.lanes.set(lane, pool);
@@ -162,7 +161,6 @@ export class PostgresDb extends BaseDb {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     this.stopReplans();
     this.shrinker.stop();
     await Promise.all([this.pool.end(), ...[...this.lanes.values()].map((p) => p.end())]);
