@@ -168,6 +168,56 @@ export const collectGarbage: () => void = (() => {
   return vm.runInNewContext('gc') as () => void;
 })();
 
+/** One request of timedGetsInOwnProcess: when it began (epoch ms), its time to the parsed body, its answer. */
+export interface TimedGet {
+  at: number;
+  ms: number;
+  status: number;
+  /** Length of the body's array under the given key (0 when absent). */
+  count: number;
+}
+
+/**
+ * GETs each of `urls`, one after another, from a fresh Node process of its own, as an outside
+ * harness's client would: the bench process carries the heap of every suite before, and its
+ * collections (scavenges of 2–6 ms, seen in the search loop) counted in the times they fell into.
+ * Also reports the child's own collections over 2 ms.
+ */
+export async function timedGetsInOwnProcess(
+  urls: readonly string[],
+  headers: Record<string, string>,
+  countKey: string,
+): Promise<{ results: TimedGet[]; collections: { count: number; longestMs: number } }> {
+  const script = `import { PerformanceObserver } from 'node:perf_hooks';
+const chunks = [];
+for await (const c of process.stdin) chunks.push(c);
+const { urls, headers, countKey } = JSON.parse(Buffer.concat(chunks).toString());
+const gcs = [];
+new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.duration > 2) gcs.push(e.duration); }).observe({ entryTypes: ['gc'] });
+const results = [];
+for (const url of urls) {
+  const at = Date.now();
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  const body = await res.json();
+  const ms = performance.now() - t0;
+  results.push({ at, ms, status: res.status, count: Array.isArray(body?.[countKey]) ? body[countKey].length : 0 });
+}
+process.stdout.write(JSON.stringify({ results, collections: { count: gcs.length, longestMs: Math.round(Math.max(0, ...gcs)) } }));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin!.end(JSON.stringify({ urls, headers, countKey }));
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`timed requests: the client process exited with ${code}`);
+  return JSON.parse(out) as { results: TimedGet[]; collections: { count: number; longestMs: number } };
+}
+
 /** What watchMachineStalls reports of one stretch of time. */
 export interface MachineStalls {
   /** The longest stall seen, in ms (0: none over the threshold). */
