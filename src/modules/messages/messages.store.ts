@@ -235,7 +235,7 @@ const BY_CIDS = prepared(
     where s.ts > $3`,
 );
 
-/** Message search (migration 0018): the function holds the query and plans it for each pattern. */
+/** Message search (migrations 0018, 0019): the function holds the query and plans it for each pattern. */
 const SEARCH = prepared('select search_messages($1, $2, $3) as hits');
 
 /** SQL of messages, reactions and the room sequence. Returns rows; knows nothing of HTTP. */
@@ -350,8 +350,8 @@ export const messagesStore = {
   /**
    * Live text messages matching `pattern` (a lowered LIKE pattern, escaped) in rooms the user
    * can read: the groups they are a member of and their own direct conversations. Newest first.
-   * The query is the `search_messages` function (migration 0018, which says how it reads the
-   * indexes): prepared, it is parsed once per connection and still planned for each pattern.
+   * The query is the `search_messages` function (migration 0018 says how it reads the indexes,
+   * 0019 why in steps): prepared, it is parsed once per connection and still planned for each pattern.
    */
   async search(q: Queryable, userId: number, pattern: string, limit: number): Promise<SearchRow[]> {
     const rows = await q.query<{ hits: SearchRow[] }>(SEARCH, [userId, pattern, limit]);
