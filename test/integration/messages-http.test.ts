@@ -203,6 +203,30 @@ describe('GET /api/messages/search', () => {
     expect(await contents(200)).toEqual(expected.slice(0, 200));
   });
 
+  it('answers a common substring from the groups that hold its newest matches when the groups follow one another in time', async () => {
+    const ann = await newUser(cluster);
+    const [older, middle, newest] = [await groupWith(ann), await groupWith(ann), await groupWith(ann)];
+    const tag = `seq${Date.now().toString(36)}`;
+    const base = Date.now();
+    // 150 matches per group (450: more than the probe takes); each group's after the previous one's.
+    for (const [k, gid] of [older, middle, newest].entries()) {
+      await cluster.a.app.ctx.db.query(
+        `insert into messages (room, idx, from_id, gid, type, content, ts)
+         select $1, i, $2, $3, 'text', $4 || ' ' || $3 || ' ' || i, $5::bigint + i from generate_series(1, 150) i`,
+        [`g:${gid}`, await userId(cluster.a, ann.name), gid, tag, base + k * 1000],
+      );
+    }
+    // One recalled beyond the newest 8 of the newest group: the deeper read skips it too.
+    await cluster.a.app.ctx.db.query(`update messages set recalled = true where room = $1 and idx = 140`, [`g:${newest}`]);
+    const newestFirst = (gid: string, from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, k) => `${tag} ${gid} ${from - k}`).filter((c) => c !== `${tag} ${newest} 140`);
+    const contents = async (limit: number) =>
+      (await ann.get('/api/messages/search', { q: tag, limit })).body.messages.map((m: { content: string }) => m.content);
+    expect(await contents(5)).toEqual(newestFirst(newest, 150, 146));
+    expect(await contents(20)).toEqual(newestFirst(newest, 150, 130));
+    expect(await contents(160)).toEqual([...newestFirst(newest, 150, 1), ...newestFirst(middle, 150, 140)]);
+  });
+
   it('takes % and _ literally', async () => {
     const ann = await newUser(cluster);
     const gid = await groupWith(ann);
