@@ -5,7 +5,7 @@ import { type Logger, pino } from 'pino';
 import { Server } from 'socket.io';
 import type { Config } from './config.ts';
 import type { AppContext, Hooks } from './context.ts';
-import { type Db, openDatabase, poolUsage } from './db/index.ts';
+import { type Db, laneUsage, openDatabase, poolUsage } from './db/index.ts';
 import { PgliteDb } from './db/pglite.ts';
 import { migrate } from './db/migrate.ts';
 import { badRequest, forbidden } from './errors.ts';
@@ -199,6 +199,7 @@ export async function createApp(opts: AppOptions): Promise<ChatApp> {
   hooks.avatarFiles.push((urls, q) => usersStore.avatarsAmong(q, urls));
   const metrics = new Metrics({ onCollectError: (err) => log.warn({ err }, 'metrics collection failed') });
   metrics.watchDbPool(() => poolUsage(db));
+  metrics.watchDbLanes(() => laneUsage(db));
   const identities = new IdentityCache(state, clock);
   await identities.start();
   const storage = await openBlobStore(config);

@@ -130,12 +130,14 @@ export class Metrics {
   private readonly queues = new Map<string, () => Promise<QueueDepth>>();
   private openSockets: (() => number) | undefined;
   private pool: (() => PoolUsage | undefined) | undefined;
+  private lanes: (() => Array<PoolUsage & { lane: string }>) | undefined;
 
   constructor(opts: { defaultMetrics?: boolean; onCollectError?: (err: unknown) => void } = {}) {
     const onError = opts.onCollectError ?? (() => {});
     // `collect` runs with the gauge as `this`; these read the sources plugged in later.
     const openSockets = () => this.openSockets?.();
     const poolUsage = () => this.pool?.();
+    const laneUsage = () => this.lanes?.() ?? [];
     const queues = () => [...this.queues];
 
     new Gauge({
@@ -159,6 +161,21 @@ export class Metrics {
         this.set({ state: 'total' }, usage.total);
         this.set({ state: 'idle' }, usage.idle);
         this.set({ state: 'waiting' }, usage.waiting);
+      },
+    });
+
+    new Gauge({
+      name: 'chat_db_lane_connections',
+      help: "Connections of a lane's own database pool (searches) by state (total, idle, waiting for a connection)",
+      labelNames: ['lane', 'state'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { lane, total, idle, waiting } of laneUsage()) {
+          this.set({ lane, state: 'total' }, total);
+          this.set({ lane, state: 'idle' }, idle);
+          this.set({ lane, state: 'waiting' }, waiting);
+        }
       },
     });
 
@@ -194,6 +211,11 @@ export class Metrics {
   /** Reports database pool usage at scrape time; `usage` returns undefined when there is no pool (PGlite). */
   watchDbPool(usage: () => PoolUsage | undefined): void {
     this.pool = usage;
+  }
+
+  /** The lanes' own pools (cluster mode), reported once a lane has opened its pool. */
+  watchDbLanes(usage: () => Array<PoolUsage & { lane: string }>): void {
+    this.lanes = usage;
   }
 
   /**

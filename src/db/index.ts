@@ -18,3 +18,8 @@ export function poolUsage(db: Db): { total: number; idle: number; waiting: numbe
   const { pool } = db as PostgresDb;
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
+
+/** Connection counts of each lane's own pool opened so far (see Db.lane); none for PGlite. */
+export function laneUsage(db: Db): Array<{ lane: string; total: number; idle: number; waiting: number }> {
+  return db.kind === 'postgres' ? (db as PostgresDb).laneUsage() : [];
+}

@@ -99,6 +99,11 @@ export class PostgresDb extends BaseDb {
     return this.send(this.lanePool(lane), sql, params);
   }
 
+  /** Connection counts of each lane's pool opened so far (for metrics). */
+  laneUsage(): Array<{ lane: Lane; total: number; idle: number; waiting: number }> {
+    return [...this.lanes].map(([lane, p]) => ({ lane, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }));
+  }
+
   private lanePool(lane: Lane): pg.Pool {
     let pool = this.lanes.get(lane);
     if (!pool) {

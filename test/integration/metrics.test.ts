@@ -43,6 +43,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       'chat_job_queue_depth',
       'chat_jobs_failed_total',
       'chat_db_pool_connections',
+      'chat_db_lane_connections',
       'nodejs_eventloop_lag_seconds',
     ]) {
       expect(text, name).toContain(`# TYPE ${name} `);
@@ -71,6 +72,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('reports database pool usage in cluster mode', async () => {
     const text: string = (await scrape(new Client(cluster.a), TOKEN)).body.raw;
     const total = sample(text, 'chat_db_pool_connections{state="total"}');
+    if (MODE === 'cluster') expect(total).toBeGreaterThan(0);
+    else expect(total).toBeUndefined();
+  });
+
+  it("reports the search lane's own pool once a search has opened it, in cluster mode", async () => {
+    const u = await newUser(cluster);
+    expect((await u.get('/api/messages/search', { q: 'anything' })).status).toBe(200);
+    const text: string = (await scrape(u, TOKEN)).body.raw;
+    const total = sample(text, 'chat_db_lane_connections{lane="search",state="total"}');
     if (MODE === 'cluster') expect(total).toBeGreaterThan(0);
     else expect(total).toBeUndefined();
   });
