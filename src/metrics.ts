@@ -23,6 +23,11 @@ export interface PoolUsage {
   waiting: number;
 }
 
+/** A pool's counts as one sample per state, beside the given labels. */
+function setPoolStates<L extends string>(gauge: Gauge<L | 'state'>, labels: Partial<Record<L, string>>, usage: PoolUsage): void {
+  for (const state of ['total', 'idle', 'waiting'] as const) gauge.set({ ...labels, state } as Partial<Record<L | 'state', string>>, usage[state]);
+}
+
 /** Label of requests that matched no route: raw URLs never become labels (a scan would explode cardinality). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -157,10 +162,7 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         const usage = poolUsage();
-        if (!usage) return;
-        this.set({ state: 'total' }, usage.total);
-        this.set({ state: 'idle' }, usage.idle);
-        this.set({ state: 'waiting' }, usage.waiting);
+        if (usage) setPoolStates(this, {}, usage);
       },
     });
 
@@ -171,11 +173,7 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const { lane, total, idle, waiting } of laneUsage()) {
-          this.set({ lane, state: 'total' }, total);
-          this.set({ lane, state: 'idle' }, idle);
-          this.set({ lane, state: 'waiting' }, waiting);
-        }
+        for (const { lane, ...usage } of laneUsage()) setPoolStates(this, { lane }, usage);
       },
     });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from './driver.ts';
 import { PgliteDb } from './pglite.ts';
-import type { PostgresDb } from './postgres.ts';
+import type { PoolCounts, PostgresDb } from './postgres.ts';
 
 export type { Db, Queryable, Row } from './driver.ts';
 
@@ -13,13 +13,11 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 }
 
 /** Connection counts of the pg Pool (for metrics); undefined for PGlite, which has one in-process session. */
-export function poolUsage(db: Db): { total: number; idle: number; waiting: number } | undefined {
-  if (db.kind !== 'postgres') return undefined;
-  const { pool } = db as PostgresDb;
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+export function poolUsage(db: Db): PoolCounts | undefined {
+  return db.kind === 'postgres' ? (db as PostgresDb).poolUsage() : undefined;
 }
 
 /** Connection counts of each lane's own pool opened so far (see Db.lane); none for PGlite. */
-export function laneUsage(db: Db): Array<{ lane: string; total: number; idle: number; waiting: number }> {
+export function laneUsage(db: Db): Array<PoolCounts & { lane: string }> {
   return db.kind === 'postgres' ? (db as PostgresDb).laneUsage() : [];
 }

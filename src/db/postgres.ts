@@ -27,6 +27,15 @@ const warmUpAllocator = async (client: pg.ClientBase): Promise<void> => {
   await client.query(ALLOCATOR_WARM_UP).catch(() => {});
 };
 
+/** Connection counts of a pg pool: all it holds, the idle ones, and the callers waiting for one. */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const countsOf = (pool: pg.Pool): PoolCounts => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+
 /** Connections of a lane's pool (each node): searches are short and one user's come one at a time. */
 const LANE_MAX = 4;
 /** A lane's connection idle this long is closed (its next statement pays the cold start again). */
@@ -99,9 +108,14 @@ export class PostgresDb extends BaseDb {
     return this.send(this.lanePool(lane), sql, params);
   }
 
+  /** Connection counts of the main pool (for metrics). */
+  poolUsage(): PoolCounts {
+    return countsOf(this.pool);
+  }
+
   /** Connection counts of each lane's pool opened so far (for metrics). */
-  laneUsage(): Array<{ lane: Lane; total: number; idle: number; waiting: number }> {
-    return [...this.lanes].map(([lane, p]) => ({ lane, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }));
+  laneUsage(): Array<PoolCounts & { lane: Lane }> {
+    return [...this.lanes].map(([lane, pool]) => ({ lane, ...countsOf(pool) }));
   }
 
   private lanePool(lane: Lane): pg.Pool {
