@@ -8,6 +8,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
+
+/** Tests that drive a page through a hundred-odd steps: on a slow 2-core machine under the whole suite they outlast the default 30 s (no timing is asserted). */
+export const LONG_BROWSER_TEST_MS = 90_000;
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -25,10 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
 import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
-import { expectAccessible, expectFits, launch, logIn, type Person, PHONE, person } from './browser.ts';
-
-/** Tests that drive a page through a hundred-odd steps: on a slow 2-core machine under the whole suite they outlast the default 30 s (no timing is asserted). */
-const LONG_BROWSER_TEST_MS = 90_000;
+import { expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -93,7 +90,7 @@ describe('two people', () => {
     await bobP.page.getByRole('link', { name: 'Message' }).waitFor();
     await expectAccessible(bobP.page, 'friends');
     await annP.page.getByRole('listitem').filter({ hasText: bob.name }).getByRole('link', { name: 'Message' }).waitFor();
-  });
+  }, LONG_BROWSER_TEST_MS);
 
   it('chat both ways live, with unread badges, the new-messages line, read receipts and typing', async () => {
     await bobP.page.getByRole('link', { name: 'Chats' }).click();
@@ -394,7 +391,7 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     reviewedGid = gid;
     const invitation = (await dan.get('/api/groups/invites')).body.invites[0];
     expect((await dan.post('/api/groups/invite/accept', { id: invitation.id })).status).toBe(200);
-  });
+  }, LONG_BROWSER_TEST_MS);
 
   it("shows the group's announcement at the top of its chat: folded by the reader, replaced live, cleared", async () => {
     const page = bobP.page;
@@ -483,7 +480,7 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await page.getByRole('link', { name: /^Mailbox/ }).getByRole('img', { name: /unread/ }).waitFor();
     await expectFits(page, PHONE.width);
     await p.context.close();
-  });
+  }, LONG_BROWSER_TEST_MS);
 
   it('resumes a chunked upload after a failed chunk: Retry sends only the missing chunk', async () => {
     await open(annP.page, bob.name);

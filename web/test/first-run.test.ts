@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/helpers/client.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
-import { DESKTOP, expectAccessible, expectFits, launch, logIn, type Person, person, PHONE } from './browser.ts';
+import { DESKTOP, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, person, PHONE } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -163,7 +163,7 @@ describe('first run, registration, approval, two-step login', () => {
       await expectAccessible(page, `admin: ${tab}`);
     }
     for (const p of people) expect(p.problems).toEqual([]);
-  });
+  }, LONG_BROWSER_TEST_MS);
 
   it('publishes an announcement the user sees live, then bans the user from the users page, which ends their session', async () => {
     const { page } = first;

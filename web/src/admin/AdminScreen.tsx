@@ -3,12 +3,15 @@
  * registrations, users (role, ban, rename, password, delete), reports,
  * penalties, appeals, announcements, files, the audit log, GitHub login.
  */
+import type { Api } from '@chat-server/client';
 import { useState } from 'react';
 import { detailText } from '../groups/GroupPage.tsx';
 import { useT } from '../i18n/index.tsx';
-import { call, useAction, useQuery, useSession } from '../sdk/session.tsx';
+import { type Answer, ok, type Schema, useAction, useQuery, useSession } from '../sdk/session.tsx';
 import { ErrorText, Field, Link, Select, TextArea, Time, submitting } from '../ui/kit.tsx';
 import { formatSize } from '../files/FileContent.tsx';
+
+type PenaltyAction = Schema<'Penalty'>['action'];
 
 const TABS = ['approvals', 'users', 'reports', 'penalties', 'appeals', 'announcements', 'files', 'logs', 'oauth'] as const;
 type Tab = (typeof TABS)[number];
@@ -50,8 +53,8 @@ export default function AdminScreen({ path }: { path: string }) {
 
 function Approvals() {
   const t = useT();
-  const q = useQuery((api) => call.get<{ approvals: Array<{ name: string; email: string; created: number }> }>(api, '/api/admin/approvals'));
-  const op = useAction((api, path: '/api/admin/review/approve' | '/api/admin/review/reject', name: string) => call.post(api, path, { name }), q.reload);
+  const q = useQuery((api) => ok(api.GET('/api/admin/approvals')));
+  const op = useAction((api, path: '/api/admin/review/approve' | '/api/admin/review/reject', name: string) => ok(api.POST(path, { body: { name } })), q.reload);
   return (
     <>
       <ErrorText error={q.error ?? op.error} />
@@ -75,22 +78,14 @@ function Approvals() {
   );
 }
 
-interface AdminUser {
-  name: string;
-  role: 'user' | 'admin';
-  status: string;
-  last_seen: number | null;
-  created: number;
-}
-
 function Users() {
   const t = useT();
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const list = useQuery((api) => call.get<{ users: AdminUser[]; total: number }>(api, '/api/admin/users', { q: search || undefined }), [search]);
+  const list = useQuery((api) => ok(api.GET('/api/admin/users', { params: { query: { q: search || undefined } } })), [search]);
   const [addName, setAddName] = useState('');
   const [addPass, setAddPass] = useState('');
-  const add = useAction((api) => call.post(api, '/api/admin/user/add', { name: addName.trim(), password: addPass }), () => {
+  const add = useAction((api) => ok(api.POST('/api/admin/user/add', { body: { name: addName.trim(), password: addPass } })), () => {
     setAddName('');
     setAddPass('');
     list.reload();
@@ -132,9 +127,9 @@ function Users() {
   );
 }
 
-function UserRow({ u, onChange }: { u: AdminUser; onChange(): void }) {
+function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) {
   const t = useT();
-  const op = useAction((api, path: string, body: object) => call.post(api, path as never, { name: u.name, ...body }), onChange);
+  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), onChange);
   const ask = (key: string) => prompt(t(key, { name: u.name }))?.trim();
   return (
     <tr>
@@ -143,17 +138,17 @@ function UserRow({ u, onChange }: { u: AdminUser; onChange(): void }) {
       <td>{u.status}</td>
       <td>{u.last_seen ? <Time ts={u.last_seen} /> : '—'}</td>
       <td className="row-actions">
-        <button type="button" onClick={() => void op.run('/api/admin/user/role', { role: u.role === 'admin' ? 'user' : 'admin' })}>
+        <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/user/role', { body: { name: u.name, role: u.role === 'admin' ? 'user' : 'admin' } }))}>
           {t(u.role === 'admin' ? 'admin.makeUser' : 'admin.makeAdmin')}
         </button>
-        <button type="button" onClick={() => void op.run('/api/admin/penalties/add', { user: u.name, action: 'ban', duration: 0, reason: '' })}>
+        <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/penalties/add', { body: { user: u.name, action: 'ban', duration: 0, reason: '' } }))}>
           {t('admin.ban')}
         </button>
         <button
           type="button"
           onClick={() => {
             const newName = ask('admin.renamePrompt');
-            if (newName) void op.run('/api/admin/user/rename', { newName });
+            if (newName) void op.run((api) => api.POST('/api/admin/user/rename', { body: { name: u.name, newName } }));
           }}
         >
           {t('admin.rename')}
@@ -162,12 +157,12 @@ function UserRow({ u, onChange }: { u: AdminUser; onChange(): void }) {
           type="button"
           onClick={() => {
             const password = ask('admin.passwordPrompt');
-            if (password) void op.run('/api/admin/user/pass', { password });
+            if (password) void op.run((api) => api.POST('/api/admin/user/pass', { body: { name: u.name, password } }));
           }}
         >
           {t('admin.resetPassword')}
         </button>
-        <button type="button" className="danger" onClick={() => confirm(t('admin.deleteConfirm', { name: u.name })) && void op.run('/api/admin/user/del', {})}>
+        <button type="button" className="danger" onClick={() => confirm(t('admin.deleteConfirm', { name: u.name })) && void op.run((api) => api.POST('/api/admin/user/del', { body: { name: u.name } }))}>
           {t('admin.delete')}
         </button>
         <ErrorText error={op.error} />
@@ -176,23 +171,10 @@ function UserRow({ u, onChange }: { u: AdminUser; onChange(): void }) {
   );
 }
 
-interface Report {
-  id: number;
-  type: string;
-  reporter: string;
-  ip: string;
-  user: string;
-  idx: number | null;
-  reason: string;
-  snapshot: { content?: string; from?: string; type?: string } | string | null;
-  status: string;
-  created: number;
-}
-
 function Reports() {
   const t = useT();
-  const q = useQuery((api) => call.get<{ reports: Report[] }>(api, '/api/admin/reports', { status: 'pending' }));
-  const op = useAction((api, path: string, body: object) => call.post(api, path as never, body), q.reload);
+  const q = useQuery((api) => ok(api.GET('/api/admin/reports', { params: { query: { status: 'pending' } } })));
+  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), q.reload);
   return (
     <>
       <ErrorText error={q.error ?? op.error} />
@@ -204,12 +186,12 @@ function Reports() {
               <strong>{r.user}</strong> · {t('admin.reportedBy', { name: r.reporter })} ({r.ip}) <Time ts={r.created} />
               <br />
               {r.reason ? <em>{r.reason}</em> : null}
-              {r.snapshot ? <blockquote className="quote">{typeof r.snapshot === 'string' ? r.snapshot : (r.snapshot.content ?? '')}</blockquote> : null}
+              {r.snapshot ? <blockquote className="quote">{typeof r.snapshot.content === 'string' ? r.snapshot.content : ''}</blockquote> : null}
             </span>
-            <button type="button" onClick={() => void op.run('/api/admin/reports/dismiss', { id: r.id })}>
+            <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/reports/dismiss', { body: { id: r.id } }))}>
               {t('admin.dismiss')}
             </button>
-            <button type="button" className="danger" onClick={() => void op.run('/api/admin/reports/punish', { id: r.id, user: r.user, action: 'mute', duration: 3600 })}>
+            <button type="button" className="danger" onClick={() => void op.run((api) => api.POST('/api/admin/reports/punish', { body: { id: r.id, user: r.user, action: 'mute', duration: 3600 } }))}>
               {t('admin.muteHour')}
             </button>
           </li>
@@ -219,29 +201,18 @@ function Reports() {
   );
 }
 
-interface Penalty {
-  id: number;
-  user: string;
-  action: string;
-  expires: number | null;
-  reason: string;
-  actor: string;
-  created: number;
-  active: boolean;
-}
-
 function Penalties() {
   const t = useT();
-  const q = useQuery((api) => call.get<{ penalties: Penalty[] }>(api, '/api/admin/penalties', { active: 'true' }));
+  const q = useQuery((api) => ok(api.GET('/api/admin/penalties', { params: { query: { active: 'true' } } })));
   const [user, setUser] = useState('');
-  const [action, setAction] = useState('warning');
+  const [action, setAction] = useState<PenaltyAction>('warning');
   const [duration, setDuration] = useState('3600');
   const [reason, setReason] = useState('');
   const add = useAction(
-    (api) => call.post(api, '/api/admin/penalties/add', { user: user.trim(), action, duration: Number(duration) || 0, reason }),
+    (api) => ok(api.POST('/api/admin/penalties/add', { body: { user: user.trim(), action, duration: Number(duration) || 0, reason } })),
     q.reload,
   );
-  const revoke = useAction((api, id: number) => call.post(api, '/api/admin/penalties/revoke', { id }), q.reload);
+  const revoke = useAction((api, id: number) => ok(api.POST('/api/admin/penalties/revoke', { body: { id } })), q.reload);
   return (
     <>
       <form className="card" onSubmit={submitting(() => add.run())}>
@@ -250,7 +221,7 @@ function Penalties() {
         <Select
           label="admin.action"
           value={action}
-          onChange={(e) => setAction(e.target.value)}
+          onChange={(e) => setAction(e.target.value as PenaltyAction)}
           options={['warning', 'mute', 'ban', 'ipban'].map((a) => [a, `penalty.action.${a}`] as const)}
         />
         <Field label="admin.durationSeconds" type="number" min={0} value={duration} onChange={(e) => setDuration(e.target.value)} hint={t('admin.durationHint')} />
@@ -281,11 +252,9 @@ function Penalties() {
 function Appeals() {
   const t = useT();
   const q = useQuery((api) =>
-    call.get<{ appeals: Array<{ id: number; user: string; action: string; penaltyReason: string; reason: string; created: number }> }>(api, '/api/admin/appeals', {
-      status: 'pending',
-    }),
+    ok(api.GET('/api/admin/appeals', { params: { query: { status: 'pending' } } })),
   );
-  const handle = useAction((api, id: number, approve: boolean) => call.post(api, '/api/admin/appeals/handle', { id, approve }), q.reload);
+  const handle = useAction((api, id: number, approve: boolean) => ok(api.POST('/api/admin/appeals/handle', { body: { id, approve } })), q.reload);
   return (
     <>
       <ErrorText error={q.error ?? handle.error} />
@@ -313,15 +282,15 @@ function Appeals() {
 
 function Announcements() {
   const t = useT();
-  const q = useQuery((api) => call.get<{ announcements: Array<{ id: number; title: string; content: string; created: number }> }>(api, '/api/announcements'), [], ['announcement']);
+  const q = useQuery((api) => ok(api.GET('/api/announcements')), [], ['announcement']);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
-  const add = useAction((api) => call.post(api, '/api/admin/announcements', { title, content }), () => {
+  const add = useAction((api) => ok(api.POST('/api/admin/announcements', { body: { title, content } })), () => {
     setTitle('');
     setContent('');
     q.reload();
   });
-  const del = useAction((api, id: number) => call.del(api, '/api/admin/announcements', { id }), q.reload);
+  const del = useAction((api, id: number) => ok(api.DELETE('/api/admin/announcements', { body: { id } })), q.reload);
   return (
     <>
       <form className="card" onSubmit={submitting(() => add.run())}>
@@ -351,22 +320,12 @@ function Announcements() {
   );
 }
 
-interface AdminFile {
-  name: string;
-  origin: string;
-  size: number;
-  ts: number;
-  kind: string;
-  used: number;
-  avatar: boolean;
-}
-
 function Files() {
   const t = useT();
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const list = useQuery((api) => call.get<{ files: AdminFile[]; total: number; totalSize: number }>(api, '/api/admin/files', { q: search || undefined, limit: 200 }), [search]);
-  const del = useAction((api, name: string) => call.post(api, '/api/admin/file/del', { name }), list.reload);
+  const list = useQuery((api) => ok(api.GET('/api/admin/files', { params: { query: { q: search || undefined, limit: 200 } } })), [search]);
+  const del = useAction((api, name: string) => ok(api.POST('/api/admin/file/del', { body: { name } })), list.reload);
   return (
     <>
       <form className="inline" onSubmit={submitting(() => setSearch(q.trim()))}>
@@ -412,22 +371,12 @@ function Files() {
   );
 }
 
-interface Log {
-  id: number;
-  actor: string;
-  action: string;
-  target: string;
-  detail: { k: string; v: Record<string, string | number> } | string;
-  ip: string;
-  ts: number;
-}
-
 function Logs() {
   const t = useT();
   const [prefix, setPrefix] = useState('');
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
-  const q = useQuery((api) => call.get<{ logs: Log[]; total: number }>(api, '/api/admin/logs', { page, pageSize: 50, actionPrefix: filter || undefined }), [page, filter]);
+  const q = useQuery((api) => ok(api.GET('/api/admin/logs', { params: { query: { page, pageSize: 50, actionPrefix: filter || undefined } } })), [page, filter]);
   return (
     <>
       <form className="inline" onSubmit={submitting(() => {
@@ -457,7 +406,7 @@ function Logs() {
               </td>
               <td>{l.actor}</td>
               <td>{l.action}</td>
-              <td>{detailText({ action: l.action, target: l.target, detail: typeof l.detail === 'string' ? l.detail : JSON.stringify(l.detail) }, t)}</td>
+              <td>{detailText(l, t)}</td>
               <td>{l.ip}</td>
             </tr>
           ))}
@@ -479,11 +428,11 @@ function Logs() {
 function OAuth() {
   const t = useT();
   const q = useQuery((api) =>
-    call.get<{ clientId: string; hasSecret: boolean; enabled: boolean; callbackUrl: string; canStoreSecret: boolean }>(api, '/api/admin/oauth'),
+    ok(api.GET('/api/admin/oauth')),
   );
   const [clientId, setClientId] = useState<string | null>(null);
   const [clientSecret, setClientSecret] = useState('');
-  const save = useAction((api) => call.post(api, '/api/admin/oauth', { clientId: clientId ?? q.data?.clientId ?? '', clientSecret }), q.reload);
+  const save = useAction((api) => ok(api.POST('/api/admin/oauth', { body: { clientId: clientId ?? q.data?.clientId ?? '', clientSecret } })), q.reload);
   const d = q.data;
   return (
     <>

@@ -11,7 +11,7 @@ import { GroupsScreen } from '../groups/GroupsScreen.tsx';
 import { localeOfLang, useI18n, useT } from '../i18n/index.tsx';
 import { MailboxScreen, useUnreadNotifications } from '../mailbox/MailboxScreen.tsx';
 import { SearchScreen } from '../search/SearchScreen.tsx';
-import { call, useQuery, useSession, useSnapshot } from '../sdk/session.tsx';
+import { ok, useQuery, useSession, useSnapshot } from '../sdk/session.tsx';
 import { Avatar, Link } from '../ui/kit.tsx';
 import { NavIcon } from './nav-icons.tsx';
 import { usePath } from './router.ts';
@@ -27,7 +27,7 @@ const AdminScreen = lazy(() => import('../admin/AdminScreen.tsx'));
  */
 function useAccountLanguage(): void {
   const { setLocale } = useI18n();
-  const settings = useQuery((api) => call.get<{ lang: string }>(api, '/api/settings'));
+  const settings = useQuery((api) => ok(api.GET('/api/settings')));
   const lang = settings.data?.lang;
   useEffect(() => {
     if (lang && lang !== 'en' && !localStorage.getItem('locale')) setLocale(localeOfLang(lang));

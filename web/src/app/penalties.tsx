@@ -8,25 +8,12 @@
 import { createContext, type ReactNode, use, useEffect, useState } from 'react';
 import type { PenaltyPayload } from '@chat-server/client';
 import { useT } from '../i18n/index.tsx';
-import { ok, useQuery, useServerEvent } from '../sdk/session.tsx';
-
-export interface Penalty {
-  id: number;
-  user: string;
-  action: 'warning' | 'mute' | 'ban' | 'ipban';
-  duration: number;
-  expires: number | null;
-  reason: string;
-  actor: string;
-  created: number;
-  revoked: boolean;
-  active: boolean;
-}
+import { ok, type Schema, useQuery, useServerEvent } from '../sdk/session.tsx';
 
 interface PenaltyState {
   /** A mute in force: until when (null: permanent). */
   mute: { until: number | null } | null;
-  list: readonly Penalty[];
+  list: readonly Schema<'Penalty'>[];
   reload(): void;
 }
 
@@ -36,7 +23,7 @@ export function PenaltyProvider({ children }: { children: ReactNode }) {
   const t = useT();
   // Reloaded when a penalty is imposed or lifted (revoked, or an appeal approved), and on `notification`.
   const q = useQuery(
-    async (api) => (await ok(api.GET('/api/me/penalties'))).penalties as unknown as Penalty[],
+    async (api) => (await ok(api.GET('/api/me/penalties'))).penalties,
     [],
     ['penalty', 'penalty.lifted', 'notification'],
   );

@@ -7,16 +7,15 @@
  * opens again so that the new text is seen.
  */
 import { useId, useState } from 'react';
-import type { GroupEntry } from '../groups/types.ts';
 import { useT } from '../i18n/index.tsx';
-import { call, useQuery, useSnapshot } from '../sdk/session.tsx';
+import { ok, useQuery, useSnapshot } from '../sdk/session.tsx';
 
 const REFRESH = ['groups.changed'] as const;
 
 export function GroupAnnouncement({ gid }: { gid: string }) {
   const t = useT();
   const live = useSnapshot().status === 'live';
-  const q = useQuery((api) => call.get<{ groups: GroupEntry[] }>(api, '/api/groups'), [gid, live], REFRESH);
+  const q = useQuery((api) => ok(api.GET('/api/groups')), [gid, live], REFRESH);
   const text = q.data?.groups.find((g) => g.gid === gid)?.announce ?? '';
   const [folded, setFolded] = useFolded(gid, text);
   const id = useId();

@@ -151,7 +151,7 @@ function ReportDialog({ room, idx, onClose }: { room: RoomRef; idx: number; onCl
           onSubmit={async (e) => {
             e.preventDefault();
             try {
-              await ok(api.POST('/api/report', { body: { type: 'message', ...room, idx, reason } as never }));
+              await ok(api.POST('/api/report', { body: { type: 'message', ...room, idx, reason } }));
               setSent(true);
             } catch (err) {
               setError(errorKey(err));

@@ -1,31 +1,21 @@
 /** Friends: requests both ways (accept, decline), the list with presence and private remarks, removal, a new request. */
+import type { ResponseOf } from '@chat-server/client';
 import { useState } from 'react';
 import { chatPath } from '../app/router.ts';
 import { useOnline } from '../chat/presence.ts';
 import { useT } from '../i18n/index.tsx';
-import { call, useAction, useQuery } from '../sdk/session.tsx';
+import { ok, useAction, useQuery } from '../sdk/session.tsx';
 import { Avatar, Dialog, ErrorText, Field, Link } from '../ui/kit.tsx';
 
-interface Person {
-  name: string;
-  online: boolean;
-  image: string;
-  nickname?: string;
-  remark?: string;
-  created?: number;
-}
-interface FriendList {
-  users: Person[];
-  requests: Person[];
-  sent: Person[];
-}
+/** A friend in GET /api/friends' list. */
+type Friend = ResponseOf<'/api/friends', 'get'>['users'][number];
 
 export function FriendsScreen() {
   const t = useT();
-  const q = useQuery((api) => call.get<FriendList>(api, '/api/friends'), [], ['friends.changed']);
+  const q = useQuery((api) => ok(api.GET('/api/friends')), [], ['friends.changed']);
   const [adding, setAdding] = useState(false);
-  const accept = useAction((api, name: string) => call.post(api, '/api/friends/accept', { name }), q.reload);
-  const decline = useAction((api, name: string) => call.post(api, '/api/friends/decline', { name }), q.reload);
+  const accept = useAction((api, name: string) => ok(api.POST('/api/friends/accept', { body: { name } })), q.reload);
+  const decline = useAction((api, name: string) => ok(api.POST('/api/friends/decline', { body: { name } })), q.reload);
   const data = q.data;
   return (
     <main className="screen">
@@ -83,12 +73,12 @@ export function FriendsScreen() {
   );
 }
 
-function FriendRow({ p, onChange }: { p: Person; onChange(): void }) {
+function FriendRow({ p, onChange }: { p: Friend; onChange(): void }) {
   const t = useT();
   const online = useOnline(p.name, p.online);
   const [remark, setRemark] = useState(p.remark ?? '');
-  const save = useAction((api) => call.post(api, '/api/friends/remark', { to: p.name, remark }), onChange);
-  const remove = useAction((api) => call.post(api, '/api/friends/remove', { name: p.name }), onChange);
+  const save = useAction((api) => ok(api.POST('/api/friends/remark', { body: { to: p.name, remark } })), onChange);
+  const remove = useAction((api) => ok(api.POST('/api/friends/remove', { body: { name: p.name } })), onChange);
   return (
     <li className="row wrap">
       <span className="avatar-wrap">
@@ -128,7 +118,7 @@ function FriendRow({ p, onChange }: { p: Person; onChange(): void }) {
 function AddFriend({ open, onClose, onSent }: { open: boolean; onClose(): void; onSent(): void }) {
   const t = useT();
   const [name, setName] = useState('');
-  const send = useAction((api) => call.post(api, '/api/friends/request', { name: name.trim() }), onSent);
+  const send = useAction((api) => ok(api.POST('/api/friends/request', { body: { name: name.trim() } })), onSent);
   return (
     <Dialog
       title={t('friends.add')}

@@ -7,52 +7,24 @@
 import { useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
-import { ApiError } from '@chat-server/client';
-import { call, useAction, useQuery, useSession } from '../sdk/session.tsx';
+import { type Api, ApiError } from '@chat-server/client';
+import { type Answer, ok, type Schema, useAction, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Link, Time, submitting } from '../ui/kit.tsx';
-import type { GroupEntry, Invitation } from './types.ts';
 
-interface Member {
-  name: string;
-  online: boolean;
-  role: 'owner' | 'admin' | 'member';
-  image: string;
-  nickname: string;
-  muted: boolean;
-  joined: number;
-}
-interface Group extends GroupEntry {
-  announce: string;
-  muteAll: boolean;
-  memberInviteApprove: boolean;
-}
-interface Manage {
-  group: Group;
-  myRole: string;
-  members: Member[];
-  requests: Array<{ name: string; created: number }>;
-  invites: Invitation[];
-}
-interface LogEntry {
-  actor: string;
-  action: string;
-  target: string;
-  detail: string;
-  ts: number;
-}
+type Member = Schema<'Member'>;
 
 const EVENTS = ['groups.changed', 'group.members', 'group.requests', 'group.invites'] as const;
 
 export function GroupPage({ gid }: { gid: string }) {
   const t = useT();
   const { me } = useSession();
-  const mine = useQuery((api) => call.get<{ groups: Group[] }>(api, '/api/groups'), [], EVENTS);
-  const members = useQuery((api) => call.get<{ members: Member[] }>(api, '/api/groups/members', { gid }), [gid], EVENTS);
+  const mine = useQuery((api) => ok(api.GET('/api/groups')), [], EVENTS);
+  const members = useQuery((api) => ok(api.GET('/api/groups/members', { params: { query: { gid } } })), [gid], EVENTS);
   const group = mine.data?.groups.find((g) => g.gid === gid);
   const isOwner = group?.role === 'owner' || me?.role === 'admin';
   const isManager = isOwner || group?.role === 'admin';
   const leave = useAction(
-    (api) => call.post(api, '/api/groups/leave', { gid }),
+    (api) => ok(api.POST('/api/groups/leave', { body: { gid } })),
     () => navigate('/groups'),
   );
   if (mine.loading && !mine.data) return <main className="screen" aria-busy="true" />;
@@ -105,11 +77,11 @@ function NotMember({ gid, onJoined }: { gid: string; onJoined(): void }) {
   const [requested, setRequested] = useState(false);
   const join = useAction(async (api) => {
     try {
-      await call.post(api, '/api/groups/join', { gid });
+      await ok(api.POST('/api/groups/join', { body: { gid } }));
       onJoined();
     } catch (err) {
       if (!(err instanceof ApiError && err.key === 'api.group.needsReview')) throw err;
-      await call.post(api, '/api/groups/request', { gid });
+      await ok(api.POST('/api/groups/request', { body: { gid } }));
       setRequested(true);
     }
   });
@@ -132,12 +104,12 @@ function NotMember({ gid, onJoined }: { gid: string; onJoined(): void }) {
   );
 }
 
-function MySettings({ gid, group }: { gid: string; group: Group }) {
+function MySettings({ gid, group }: { gid: string; group: Schema<'MyGroup'> }) {
   const t = useT();
   const [remark, setRemark] = useState(group.remark ?? '');
   const [nickname, setNickname] = useState('');
-  const saveRemark = useAction((api) => call.post(api, '/api/groups/remark', { gid, remark }));
-  const saveNick = useAction((api) => call.post(api, '/api/groups/member/nickname', { gid, nickname }));
+  const saveRemark = useAction((api) => ok(api.POST('/api/groups/remark', { body: { gid, remark } })));
+  const saveNick = useAction((api) => ok(api.POST('/api/groups/member/nickname', { body: { gid, nickname } })));
   return (
     <section aria-labelledby="mine" className="card">
       <h2 id="mine">{t('groups.yourSettings')}</h2>
@@ -157,7 +129,7 @@ function MySettings({ gid, group }: { gid: string; group: Group }) {
 
 function MemberRow({ gid, m, canManage, isOwner, me, onChange }: { gid: string; m: Member; canManage: boolean; isOwner: boolean; me: string; onChange(): void }) {
   const t = useT();
-  const op = useAction((api, path: string, body: object) => call.post(api, path as never, { gid, name: m.name, ...body }), onChange);
+  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), onChange);
   const self = m.name === me;
   return (
     <li className="row wrap">
@@ -171,18 +143,18 @@ function MemberRow({ gid, m, canManage, isOwner, me, onChange }: { gid: string; 
       </span>
       {canManage && !self && m.role !== 'owner' ? (
         <span className="row-actions">
-          <button type="button" onClick={() => void op.run('/api/groups/member/mute', { muted: !m.muted })}>
+          <button type="button" onClick={() => void op.run((api) => api.POST('/api/groups/member/mute', { body: { gid, name: m.name, muted: !m.muted } }))}>
             {t(m.muted ? 'groups.unmute' : 'groups.mute')}
           </button>
           {isOwner ? (
             <>
-              <button type="button" onClick={() => void op.run('/api/groups/member/role', { role: m.role === 'admin' ? 'member' : 'admin' })}>
+              <button type="button" onClick={() => void op.run((api) => api.POST('/api/groups/member/role', { body: { gid, name: m.name, role: m.role === 'admin' ? 'member' : 'admin' } }))}>
                 {t(m.role === 'admin' ? 'groups.makeMember' : 'groups.makeAdmin')}
               </button>
-              <button type="button" onClick={() => confirm(t('groups.transferConfirm', { name: m.name })) && void op.run('/api/groups/transfer', {})}>
+              <button type="button" onClick={() => confirm(t('groups.transferConfirm', { name: m.name })) && void op.run((api) => api.POST('/api/groups/transfer', { body: { gid, name: m.name } }))}>
                 {t('groups.transfer')}
               </button>
-              <button type="button" className="danger" onClick={() => void op.run('/api/groups/members/remove', {})}>
+              <button type="button" className="danger" onClick={() => void op.run((api) => api.POST('/api/groups/members/remove', { body: { gid, name: m.name } }))}>
                 {t('groups.remove')}
               </button>
             </>
@@ -199,7 +171,7 @@ function Invite({ gid }: { gid: string }) {
   const [name, setName] = useState('');
   const [joined, setJoined] = useState(false);
   const invite = useAction(async (api) => {
-    const res = await call.post<{ autoJoined?: boolean }>(api, '/api/groups/invite', { gid, invitee: name.trim() });
+    const res = await ok(api.POST('/api/groups/invite', { body: { gid, invitee: name.trim() } }));
     setJoined(Boolean(res.autoJoined));
   });
   return (
@@ -220,15 +192,15 @@ function Invite({ gid }: { gid: string }) {
 
 function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
   const t = useT();
-  const q = useQuery((api) => call.get<Manage>(api, '/api/groups/manage', { gid }), [gid], EVENTS);
-  const logs = useQuery((api) => call.get<{ logs: LogEntry[] }>(api, '/api/groups/logs', { gid, limit: 50 }), [gid], EVENTS);
+  const q = useQuery((api) => ok(api.GET('/api/groups/manage', { params: { query: { gid } } })), [gid], EVENTS);
+  const logs = useQuery((api) => ok(api.GET('/api/groups/logs', { params: { query: { gid, limit: 50 } } })), [gid], EVENTS);
   const g = q.data?.group;
   const [name, setName] = useState<string | null>(null);
   const [announce, setAnnounce] = useState<string | null>(null);
   const [avatar, setAvatar] = useState<string | null>(null);
-  const op = useAction((api, path: string, body: object) => call.post(api, path as never, { gid, ...body }), q.reload);
+  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), q.reload);
   const dissolve = useAction(
-    (api) => call.del(api, '/api/groups', { gid }),
+    (api) => ok(api.DELETE('/api/groups', { body: { gid } })),
     () => navigate('/groups'),
   );
   if (!g) return <ErrorText error={q.error} />;
@@ -238,23 +210,23 @@ function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
       <ErrorText error={op.error ?? dissolve.error} />
       {isOwner ? (
         <>
-          <form className="inline" onSubmit={submitting(() => op.run('/api/groups/rename', { name: name ?? g.name }))}>
+          <form className="inline" onSubmit={submitting(() => op.run((api) => api.POST('/api/groups/rename', { body: { gid, name: name ?? g.name } })))}>
             <Field label="groups.name" value={name ?? g.name} maxLength={64} onChange={(e) => setName(e.target.value)} />
             <button type="submit">{t('groups.rename')}</button>
           </form>
-          <form className="inline" onSubmit={submitting(() => op.run('/api/groups/announce', { announce: announce ?? g.announce }))}>
+          <form className="inline" onSubmit={submitting(() => op.run((api) => api.POST('/api/groups/announce', { body: { gid, announce: announce ?? g.announce } })))}>
             <Field label="groups.announcement" value={announce ?? g.announce} maxLength={500} onChange={(e) => setAnnounce(e.target.value)} />
             <button type="submit">{t('groups.announce')}</button>
           </form>
         </>
       ) : null}
-      <form className="inline" onSubmit={submitting(() => op.run('/api/groups/avatar', { avatar: avatar ?? g.avatar }))}>
+      <form className="inline" onSubmit={submitting(() => op.run((api) => api.POST('/api/groups/avatar', { body: { gid, avatar: avatar ?? g.avatar } })))}>
         <Field label="groups.avatarUrl" type="url" value={avatar ?? g.avatar} onChange={(e) => setAvatar(e.target.value)} />
         <button type="submit">{t('app.save')}</button>
       </form>
       <div className="checks">
         <label>
-          <input type="checkbox" checked={g.muteAll} onChange={(e) => void op.run('/api/groups/muteall', { val: e.target.checked })} /> {t('groups.muteAll')}
+          <input type="checkbox" checked={g.muteAll} onChange={(e) => void op.run((api) => api.POST('/api/groups/muteall', { body: { gid, val: e.target.checked } }))} /> {t('groups.muteAll')}
         </label>
         {isOwner ? (
           <>
@@ -262,7 +234,7 @@ function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
               <input
                 type="checkbox"
                 checked={g.memberInviteApprove}
-                onChange={(e) => void op.run('/api/groups/invite/setting', { memberInviteApprove: e.target.checked })}
+                onChange={(e) => void op.run((api) => api.POST('/api/groups/invite/setting', { body: { gid, memberInviteApprove: e.target.checked } }))}
               />{' '}
               {t('groups.inviteApproval')}
             </label>
@@ -270,7 +242,7 @@ function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
               <input
                 type="checkbox"
                 checked={g.joinMode === 'review'}
-                onChange={(e) => void op.run('/api/groups/invite/setting', { joinMode: e.target.checked ? 'review' : 'open' })}
+                onChange={(e) => void op.run((api) => api.POST('/api/groups/invite/setting', { body: { gid, joinMode: e.target.checked ? 'review' : 'open' } }))}
               />{' '}
               {t('groups.reviewJoins')}
             </label>
@@ -286,10 +258,10 @@ function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
                 <span className="grow">
                   {r.name} <Time ts={r.created} />
                 </span>
-                <button type="button" className="primary" onClick={() => void op.run('/api/groups/request/approve', { name: r.name })}>
+                <button type="button" className="primary" onClick={() => void op.run((api) => api.POST('/api/groups/request/approve', { body: { gid, name: r.name } }))}>
                   {t('groups.approve')}
                 </button>
-                <button type="button" onClick={() => void op.run('/api/groups/request/reject', { name: r.name })}>
+                <button type="button" onClick={() => void op.run((api) => api.POST('/api/groups/request/reject', { body: { gid, name: r.name } }))}>
                   {t('groups.reject')}
                 </button>
               </li>
@@ -306,10 +278,10 @@ function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
               .map((i) => (
                 <li key={i.id} className="row">
                   <span className="grow">{t('groups.inviteLine', { inviter: i.inviter, invitee: i.invitee, group: g.name })}</span>
-                  <button type="button" onClick={() => void op.run('/api/groups/invite/approve', { id: i.id })}>
+                  <button type="button" onClick={() => void op.run((api) => api.POST('/api/groups/invite/approve', { body: { id: i.id } }))}>
                     {t('groups.approve')}
                   </button>
-                  <button type="button" onClick={() => void op.run('/api/groups/invite/reject', { id: i.id })}>
+                  <button type="button" onClick={() => void op.run((api) => api.POST('/api/groups/invite/reject', { body: { id: i.id } }))}>
                     {t('groups.reject')}
                   </button>
                 </li>

@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
-import { call, useAction, useQuery } from '../sdk/session.tsx';
+import { ok, type Schema, useAction, useQuery } from '../sdk/session.tsx';
 import { Avatar, Dialog, ErrorText, Field, Link, Select } from '../ui/kit.tsx';
 import { GroupPage } from './GroupPage.tsx';
-import type { GroupEntry, Invitation } from './types.ts';
+
+type JoinMode = Schema<'Group'>['joinMode'];
 
 const GROUP_EVENTS = ['groups.changed', 'group.members', 'group.invites', 'group.requests'] as const;
 
@@ -20,20 +21,20 @@ export function GroupsScreen({ path }: { path: string }) {
 
 function GroupList() {
   const t = useT();
-  const mine = useQuery((api) => call.get<{ groups: GroupEntry[] }>(api, '/api/groups'), [], GROUP_EVENTS);
+  const mine = useQuery((api) => ok(api.GET('/api/groups')), [], GROUP_EVENTS);
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const open = useQuery((api) => call.get<{ groups: GroupEntry[] }>(api, '/api/groups/all', { q: search || undefined }), [search], GROUP_EVENTS);
-  const invites = useQuery((api) => call.get<{ invites: Invitation[] }>(api, '/api/groups/invites'), [], GROUP_EVENTS);
+  const open = useQuery((api) => ok(api.GET('/api/groups/all', { params: { query: { q: search || undefined } } })), [search], GROUP_EVENTS);
+  const invites = useQuery((api) => ok(api.GET('/api/groups/invites')), [], GROUP_EVENTS);
   const [creating, setCreating] = useState(false);
   const join = useAction(
-    (api, g: GroupEntry) => call.post(api, g.joinMode === 'open' ? '/api/groups/join' : '/api/groups/request', { gid: g.gid }),
+    (api, g: Schema<'GroupListing'>) => ok(api.POST(g.joinMode === 'open' ? '/api/groups/join' : '/api/groups/request', { body: { gid: g.gid } })),
     () => {
       mine.reload();
       open.reload();
     },
   );
-  const invite = useAction((api, id: number, op: 'accept' | 'reject' | 'approve') => call.post(api, `/api/groups/invite/${op}` as never, { id }), () => {
+  const invite = useAction((api, id: number, op: 'accept' | 'reject' | 'approve') => ok(api.POST(`/api/groups/invite/${op}`, { body: { id } })), () => {
     invites.reload();
     mine.reload();
   });
@@ -126,10 +127,10 @@ function NewGroup({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT();
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
-  const [joinMode, setJoinMode] = useState('open');
+  const [joinMode, setJoinMode] = useState<JoinMode>('open');
   const [error, setError] = useState<string | null>(null);
   const create = useAction(async (api) => {
-    const res = await call.post<{ gid: string }>(api, '/api/groups', { name: name.trim(), desc, joinMode });
+    const res = await ok(api.POST('/api/groups', { body: { name: name.trim(), desc, joinMode } }));
     onClose();
     setName('');
     setDesc('');
@@ -149,7 +150,7 @@ function NewGroup({ open, onClose }: { open: boolean; onClose(): void }) {
         <Select
           label="groups.joinMode"
           value={joinMode}
-          onChange={(e) => setJoinMode(e.target.value)}
+          onChange={(e) => setJoinMode(e.target.value as JoinMode)}
           options={[
             ['open', 'groups.modeOpen'],
             ['review', 'groups.modeReview'],

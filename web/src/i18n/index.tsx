@@ -25,7 +25,7 @@ export function preferredLocale(): Locale {
 
 /** The server's `lang` setting (`zh`, `en`, `ja`) as a locale of this app. */
 export const localeOfLang = (lang: string): Locale => (lang === 'zh' ? 'zh-CN' : 'en');
-export const langOfLocale = (l: Locale): string => (l === 'zh-CN' ? 'zh' : 'en');
+export const langOfLocale = (l: Locale): 'zh' | 'en' => (l === 'zh-CN' ? 'zh' : 'en');
 
 export function format(catalogue: Catalogue, key: string, vars?: Record<string, string | number>): string {
   const text = (catalogue as Record<string, string>)[key] ?? (en as Record<string, string>)[key] ?? key;

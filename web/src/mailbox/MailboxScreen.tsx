@@ -1,29 +1,12 @@
 /** The mailbox: announcements and notifications (unread count in the header), both live. */
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/index.tsx';
-import { call, useAction, useQuery, useServerEvent } from '../sdk/session.tsx';
+import { ok, useAction, useQuery, useServerEvent } from '../sdk/session.tsx';
 import { ErrorText, Time } from '../ui/kit.tsx';
-
-interface Notification {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  created: number;
-  read: 0 | 1;
-}
-interface Announcement {
-  id: number;
-  title: string;
-  content: string;
-  actor: string;
-  created: number;
-  updated: number;
-}
 
 /** Unread notifications, for the header's badge: loaded once, then counted up by `notification` events. */
 export function useUnreadNotifications(): number {
-  const q = useQuery(async (api) => (await call.get<{ notifications: Notification[] }>(api, '/api/me/notifications')).notifications.filter((n) => !n.read).length);
+  const q = useQuery(async (api) => (await ok(api.GET('/api/me/notifications'))).notifications.filter((n) => !n.read).length);
   const [extra, setExtra] = useState(0);
   useServerEvent('notification', () => setExtra((n) => n + 1));
   useEffect(() => {
@@ -39,10 +22,10 @@ export function useUnreadNotifications(): number {
 
 export function MailboxScreen() {
   const t = useT();
-  const notes = useQuery((api) => call.get<{ notifications: Notification[] }>(api, '/api/me/notifications'), [], ['notification']);
-  const news = useQuery((api) => call.get<{ announcements: Announcement[] }>(api, '/api/announcements'), [], ['announcement']);
+  const notes = useQuery((api) => ok(api.GET('/api/me/notifications')), [], ['notification']);
+  const news = useQuery((api) => ok(api.GET('/api/announcements')), [], ['announcement']);
   const markRead = useAction(
-    (api, ids: number[]) => call.post(api, '/api/me/notifications/read', { ids }),
+    (api, ids: number[]) => ok(api.POST('/api/me/notifications/read', { body: { ids } })),
     () => {
       notes.reload();
       dispatchEvent(new Event('mailbox-read'));

@@ -8,6 +8,7 @@ import {
   type Api,
   type ChatClient,
   type ChatSnapshot,
+  type components,
   createChatClient,
   type LoginOutcome,
   login as sdkLogin,
@@ -17,13 +18,11 @@ import {
 } from '@chat-server/client';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
+/** A shape of the API contract, by its name in the OpenAPI document (`Me`, `Member`, `Penalty`…). */
+export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
+
 /** What GET /api/me answers. */
-export interface Me {
-  username: string;
-  role: 'user' | 'admin';
-  penalties: number;
-  profile: { nickname: string; signature: string; avatar: string };
-}
+export type Me = Schema<'Me'>;
 
 const origin = () => location.origin;
 const newClient = (): ChatClient => createChatClient({ urls: origin(), credentials: { kind: 'cookie' }, platform: 'web' });
@@ -55,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loadMe = useCallback(async (c: ChatClient) => {
     const { data, response } = await c.api.GET('/api/me');
     if (response.ok && data) {
-      setMe(data as unknown as Me);
+      setMe(data);
       setState('in');
       return true;
     }
@@ -151,8 +150,11 @@ export function errorKey(err: unknown): string {
   return 'api.internal';
 }
 
+/** What a call of the SDK's typed client (`api.GET(…)`, `api.POST(…)`) resolves to. */
+export type Answer<T = unknown> = Promise<{ data?: T; error?: unknown; response: Response }>;
+
 /** The body of a successful answer, or an ApiError with the server's key. */
-export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function ok<T>(call: Answer<T>): Promise<T> {
   const { data, error, response } = await call;
   if (data !== undefined && response.ok) return data;
   const key = typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string' ? error.error : 'api.internal';
@@ -265,19 +267,4 @@ export function useAction<A extends unknown[]>(fn: (api: Api, ...args: A) => Pro
 export const authCalls = {
   login: (username: string, password: string): Promise<LoginOutcome> => sdkLogin(origin(), username, password),
   verify: (challenge: string, code: string): Promise<LoginOutcome> => sdkVerifyTwofa(origin(), challenge, code),
-};
-
-type Paths = keyof import('@chat-server/client').paths;
-
-/**
- * Calls whose answers the OpenAPI document describes in words only: the
- * caller names the shape it reads (as docs/protocol.md and /api/docs give it).
- */
-export const call = {
-  get: <T,>(api: Api, path: Paths, query?: Record<string, string | number | boolean | undefined>): Promise<T> =>
-    ok((api.GET as unknown as (p: string, o: unknown) => Promise<{ data?: T; error?: unknown; response: Response }>)(path, { params: { query } })),
-  post: <T = unknown,>(api: Api, path: Paths, body?: unknown): Promise<T> =>
-    ok((api.POST as unknown as (p: string, o: unknown) => Promise<{ data?: T; error?: unknown; response: Response }>)(path, { body })),
-  del: <T = unknown,>(api: Api, path: Paths, body?: unknown): Promise<T> =>
-    ok((api.DELETE as unknown as (p: string, o: unknown) => Promise<{ data?: T; error?: unknown; response: Response }>)(path, { body })),
 };

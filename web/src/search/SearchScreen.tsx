@@ -2,25 +2,17 @@
 import { useState } from 'react';
 import { chatPath } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
-import { call, useAction } from '../sdk/session.tsx';
+import { ok, type Schema, useAction } from '../sdk/session.tsx';
 import { ErrorText, Link, Time } from '../ui/kit.tsx';
 
-interface Hit {
-  idx: number;
-  from: string;
-  type: string;
-  content: string;
-  ts: number;
-  gid?: string;
-  dm?: string;
-}
+type Hit = Schema<'MessageHit'>;
 
 export function SearchScreen() {
   const t = useT();
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<Hit[] | null>(null);
   const search = useAction(async (api) => {
-    setHits((await call.get<{ messages: Hit[] }>(api, '/api/messages/search', { q: q.trim() })).messages);
+    setHits((await ok(api.GET('/api/messages/search', { params: { query: { q: q.trim() } } }))).messages);
   });
   return (
     <main className="screen">

@@ -1,42 +1,37 @@
 /** API keys: create with scopes, rate and expiry (the plaintext is shown once), revoke or restore, delete. */
 import { useState } from 'react';
 import { useT } from '../i18n/index.tsx';
-import { call, useAction, useQuery } from '../sdk/session.tsx';
+import { ok, type Schema, useAction, useQuery } from '../sdk/session.tsx';
 import { ErrorText, Field, Time, submitting } from '../ui/kit.tsx';
 
-interface Key {
-  id: number;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  rateLimit: number | null;
-  created: number;
-  lastUsed: number | null;
-  expires: number | null;
-  revoked: boolean;
-}
+/** A scope a key may be given (the document's list). */
+type Scope = Schema<'Key'>['scopes'][number];
 
 export function ApiKeys() {
   const t = useT();
-  const q = useQuery((api) => call.get<{ keys: Key[]; scopes: string[]; defaultRate: number }>(api, '/api/keys'));
+  const q = useQuery((api) => ok(api.GET('/api/keys')));
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>([]);
+  const [scopes, setScopes] = useState<Scope[]>([]);
   const [rate, setRate] = useState('');
   const [days, setDays] = useState('');
   const [plaintext, setPlaintext] = useState<string | null>(null);
   const create = useAction(async (api) => {
-    const res = await call.post<{ plaintext: string }>(api, '/api/keys', {
-      name: name.trim(),
-      scopes,
-      ...(rate ? { rateLimit: Number(rate) } : {}),
-      ...(days ? { expiresDays: Number(days) } : {}),
-    });
+    const res = await ok(
+      api.POST('/api/keys', {
+        body: {
+          name: name.trim(),
+          scopes,
+          ...(rate ? { rateLimit: Number(rate) } : {}),
+          ...(days ? { expiresDays: Number(days) } : {}),
+        },
+      }),
+    );
     setPlaintext(res.plaintext);
     setName('');
     setScopes([]);
   }, q.reload);
-  const update = useAction((api, id: number, body: object) => call.post(api, '/api/keys/update', { id, ...body }), q.reload);
-  const remove = useAction((api, id: number) => call.post(api, '/api/keys/delete', { id }), q.reload);
+  const update = useAction((api, id: number, change: { revoked: boolean }) => ok(api.POST('/api/keys/update', { body: { id, ...change } })), q.reload);
+  const remove = useAction((api, id: number) => ok(api.POST('/api/keys/delete', { body: { id } })), q.reload);
   return (
     <section aria-labelledby="keys" className="card">
       <h2 id="keys">{t('keys.title')}</h2>

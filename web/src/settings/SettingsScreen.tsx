@@ -3,10 +3,11 @@
  * language and read receipts; password; two-step login with a QR code;
  * penalties and appeals; API keys with scopes. Loaded on demand.
  */
+import type { ResponseOf } from '@chat-server/client';
 import { useState } from 'react';
 import { usePenalties } from '../app/penalties.tsx';
 import { type Locale, langOfLocale, localeOfLang, useI18n, useT } from '../i18n/index.tsx';
-import { call, useAction, useClient, useQuery, useSession } from '../sdk/session.tsx';
+import { ok, useAction, useClient, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Select, Time, submitting } from '../ui/kit.tsx';
 import { ApiKeys } from './ApiKeys.tsx';
 import { TwoFactor } from './TwoFactor.tsx';
@@ -33,12 +34,12 @@ function Profile() {
   const [nickname, setNickname] = useState(me?.profile.nickname ?? '');
   const [signature, setSignature] = useState(me?.profile.signature ?? '');
   const [progress, setProgress] = useState<number | null>(null);
-  const save = useAction((api) => call.post(api, '/api/profile', { nickname, signature }), () => void reloadMe());
+  const save = useAction((api) => ok(api.POST('/api/profile', { body: { nickname, signature } })), () => void reloadMe());
   const avatar = useAction(
     async (api, file: File) => {
       setProgress(0);
       const up = await client.upload(file, { onProgress: (sent, total) => setProgress(total ? sent / total : 1) });
-      await call.post(api, '/api/profile', { avatar: up.url });
+      await ok(api.POST('/api/profile', { body: { avatar: up.url } }));
       setProgress(null);
     },
     () => void reloadMe(),
@@ -67,25 +68,21 @@ function Profile() {
   );
 }
 
-interface Settings {
-  invisible: boolean;
-  away: boolean;
-  lang: string;
-  readReceipts?: boolean;
-}
+/** The preferences this screen sets (GET /api/settings answers them all, POST takes any of them). */
+type Settings = Pick<ResponseOf<'/api/settings', 'get'>, 'invisible' | 'away' | 'lang' | 'readReceipts'>;
 
 function Preferences() {
   const t = useT();
   const client = useClient();
   const { locale, setLocale } = useI18n();
-  const q = useQuery((api) => call.get<Settings>(api, '/api/settings'));
+  const q = useQuery((api) => ok(api.GET('/api/settings')));
   const save = useAction(async (api, next: Settings) => {
-    await call.post(api, '/api/settings', next);
+    await ok(api.POST('/api/settings', { body: next }));
     await client.setPresence({ invisible: next.invisible, away: next.away }).catch(() => {});
   }, q.reload);
   const s = q.data;
   if (!s) return <ErrorText error={q.error} />;
-  const change = (patch: Partial<Settings>) => void save.run({ invisible: s.invisible, away: s.away, lang: s.lang, readReceipts: s.readReceipts ?? true, ...patch });
+  const change = (patch: Partial<Settings>) => void save.run({ invisible: s.invisible, away: s.away, lang: s.lang, readReceipts: s.readReceipts, ...patch });
   return (
     <section aria-labelledby="prefs" className="card">
       <h2 id="prefs">{t('settings.preferences')}</h2>
@@ -97,7 +94,7 @@ function Preferences() {
           <input type="checkbox" checked={s.away} onChange={(e) => change({ away: e.target.checked })} /> {t('settings.away')}
         </label>
         <label>
-          <input type="checkbox" checked={s.readReceipts ?? true} onChange={(e) => change({ readReceipts: e.target.checked })} /> {t('settings.readReceipts')}
+          <input type="checkbox" checked={s.readReceipts} onChange={(e) => change({ readReceipts: e.target.checked })} /> {t('settings.readReceipts')}
         </label>
       </div>
       <Select
@@ -122,7 +119,7 @@ function Password() {
   const t = useT();
   const [oldPassword, setOld] = useState('');
   const [newPassword, setNew] = useState('');
-  const change = useAction((api) => call.post(api, '/api/pass', { oldPassword, newPassword }), () => {
+  const change = useAction((api) => ok(api.POST('/api/pass', { body: { oldPassword, newPassword } })), () => {
     setOld('');
     setNew('');
   });
@@ -142,22 +139,13 @@ function Password() {
   );
 }
 
-interface Appeal {
-  id: number;
-  penaltyId: number;
-  action: string;
-  reason: string;
-  status: string;
-  created: number;
-}
-
 function Penalties() {
   const t = useT();
   const { list } = usePenalties();
-  const appeals = useQuery((api) => call.get<{ appeals: Appeal[] }>(api, '/api/me/appeals'), [], ['notification']);
+  const appeals = useQuery((api) => ok(api.GET('/api/me/appeals')), [], ['notification']);
   const [appealing, setAppealing] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  const appeal = useAction((api) => call.post(api, '/api/appeal', { penaltyId: appealing, reason }), () => {
+  const appeal = useAction((api, penaltyId: number) => ok(api.POST('/api/appeal', { body: { penaltyId, reason } })), () => {
     setAppealing(null);
     setReason('');
     appeals.reload();
@@ -182,7 +170,7 @@ function Penalties() {
         ))}
       </ul>
       {appealing !== null ? (
-        <form onSubmit={submitting(() => appeal.run())}>
+        <form onSubmit={submitting(() => appeal.run(appealing))}>
           <Field label="settings.appealReason" required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
           <button type="submit" className="primary">
             {t('settings.sendAppeal')}

@@ -3,7 +3,7 @@ import { generate } from 'lean-qr';
 import { toSvgDataURL } from 'lean-qr/extras/svg';
 import { useState } from 'react';
 import { useT } from '../i18n/index.tsx';
-import { call, useAction } from '../sdk/session.tsx';
+import { ok, useAction } from '../sdk/session.tsx';
 import { ErrorText, Field, submitting } from '../ui/kit.tsx';
 
 export function TwoFactor() {
@@ -12,9 +12,9 @@ export function TwoFactor() {
   const [code, setCode] = useState('');
   const [offCode, setOffCode] = useState('');
   const [state, setState] = useState<'on' | 'off' | null>(null);
-  const start = useAction(async (api) => setSetup(await call.post<{ secret: string; otpauth: string }>(api, '/api/twofa/setup')));
+  const start = useAction(async (api) => setSetup(await ok(api.POST('/api/twofa/setup'))));
   const enable = useAction(
-    (api) => call.post(api, '/api/twofa/enable', { code: code.trim(), secret: setup?.secret }),
+    (api) => ok(api.POST('/api/twofa/enable', { body: { code: code.trim(), secret: setup?.secret } })),
     () => {
       setSetup(null);
       setCode('');
@@ -22,7 +22,7 @@ export function TwoFactor() {
     },
   );
   const disable = useAction(
-    (api) => call.post(api, '/api/twofa/disable', { code: offCode.trim() }),
+    (api) => ok(api.POST('/api/twofa/disable', { body: { code: offCode.trim() } })),
     () => {
       setOffCode('');
       setState('off');
