@@ -3,7 +3,7 @@
  * wired together over one list of base URLs and one set of credentials.
  */
 import type { Credentials } from './auth.ts';
-import { type Conversation, markRead, type MessageDraft } from './calls.ts';
+import { type Conversation, markRead, type MessageDraft, type ResponseOf } from './calls.ts';
 import { Connection, type ConnectionOptions } from './connection.ts';
 import type { MessagePayload, Platform } from './events.ts';
 import { ChatStore } from './store.ts';
@@ -118,7 +118,7 @@ export async function login(
 ): Promise<LoginOutcome> {
   const token = opts.token ?? !inBrowser();
   const api = createApi({ endpoints: new Endpoints([url]), credentials: { kind: 'cookie' }, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
-  return outcome(await expectOk(api.POST('/api/login', { body: { username, password, ...(token ? { token: true } : {}) } })) as unknown as LoginAnswer);
+  return outcome(await expectOk(api.POST('/api/login', { body: { username, password, ...(token ? { token: true } : {}) } })));
 }
 
 /** Answers a 2FA challenge with a TOTP code; the session as `login` gives it. */
@@ -130,7 +130,7 @@ export async function verifyTwofa(
 ): Promise<LoginOutcome> {
   const token = opts.token ?? !inBrowser();
   const api = createApi({ endpoints: new Endpoints([url]), credentials: { kind: 'cookie' }, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
-  return outcome(await expectOk(api.POST('/api/twofa/verify', { body: { challenge, code, ...(token ? { token: true } : {}) } })) as unknown as LoginAnswer);
+  return outcome(await expectOk(api.POST('/api/twofa/verify', { body: { challenge, code, ...(token ? { token: true } : {}) } })));
 }
 
 /** Ends the session (the token's, or the browser cookie's) and the connections opened with it. */
@@ -139,15 +139,15 @@ export async function logout(url: string, credentials: Credentials, opts: { fetc
   await expectOk(api.POST('/api/logout'));
 }
 
-/** The login answer's fields (read through `unknown` while the document describes it generically). */
-type LoginAnswer = { need2fa?: boolean; challenge?: string; username?: string; mustChange?: boolean; token?: string };
+/** What POST /api/login answers (a session, or a 2FA challenge); POST /api/twofa/verify answers the session. */
+type LoginAnswer = ResponseOf<'/api/login', 'post'>;
 
 function outcome(body: LoginAnswer): LoginOutcome {
-  if (body.need2fa && body.challenge) return { kind: 'twofa', challenge: body.challenge };
+  if ('need2fa' in body) return { kind: 'twofa', challenge: body.challenge };
   return {
     kind: 'session',
-    username: body.username ?? '',
-    mustChange: body.mustChange ?? false,
+    username: body.username,
+    mustChange: body.mustChange,
     credentials: body.token ? { kind: 'session', token: body.token } : { kind: 'cookie' },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Credentials, createChatClient, type MessagePayload, roomKey } from '../../src/index.ts';
-import { adminClient, trackSockets, waitFor } from '../../../../test/helpers/client.ts';
+import { generate } from 'otplib';
+import { type Credentials, createChatClient, login, type MessagePayload, roomKey, verifyTwofa } from '../../src/index.ts';
+import { adminClient, PASSWORD, trackSockets, waitFor } from '../../../../test/helpers/client.ts';
 import { history, sendText, storedCount, userId } from '../../../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../../../test/helpers/server.ts';
 import { befriend, groupWith } from '../../../../test/helpers/social.ts';
@@ -17,6 +18,8 @@ beforeAll(async () => {
   cluster = await startCluster();
 });
 afterAll(() => cluster?.close());
+
+const totp = (secret: string) => generate({ secret, epoch: Math.floor(cluster.clock.now() / 1000) });
 
 const connect = trackSockets();
 const sdk = clients();
@@ -59,6 +62,24 @@ describe('typed REST', () => {
     const c = sdk.start({ urls: ['http://127.0.0.1:9', cluster.a.url], credentials });
     expect((await c.api.GET('/api/me')).data).toMatchObject({ username: user.name });
     await statusIs(c, 'live');
+  });
+
+  it('logs in with two-step verification: login answers a challenge, verifyTwofa the session', async () => {
+    const { user, credentials } = await sdkUser(cluster);
+    const secret: string = (await user.post('/api/twofa/setup')).body.secret;
+    expect((await user.post('/api/twofa/enable', { code: await totp(secret), secret })).status).toBe(200);
+    cluster.clock.advance(30_000);
+
+    const fetch = forwardedFrom(user.ip);
+    const first = await login(cluster.b.url, user.name, PASSWORD, { token: true, fetch });
+    if (first.kind !== 'twofa') throw new Error(`expected a challenge, got ${first.kind}`);
+    expect(first.challenge).toMatch(/^[0-9a-f]{64}$/);
+    const second = await verifyTwofa(cluster.b.url, first.challenge, await totp(secret), { token: true, fetch });
+    expect(second).toMatchObject({ kind: 'session', username: user.name, mustChange: false, credentials: { kind: 'session' } });
+    if (second.kind !== 'session') return;
+    expect(second.credentials).not.toEqual(credentials);
+    const c = sdk.start({ urls: cluster.a.url, credentials: second.credentials });
+    expect((await c.api.GET('/api/me')).data).toMatchObject({ username: user.name, twofa: true });
   });
 });
 
