@@ -165,7 +165,7 @@ describe('first run, registration, approval, two-step login', () => {
     for (const p of people) expect(p.problems).toEqual([]);
   }, LONG_BROWSER_TEST_MS);
 
-  it('publishes an announcement the user sees live, then bans the user from the users page, which ends their session', async () => {
+  it('publishes an announcement the user sees live, renames the user, who stays logged in, then bans them from the users page, which ends their session', async () => {
     const { page } = first;
     const other = people[1]!.page;
     await other.getByRole('link', { name: 'Mailbox' }).click();
@@ -177,7 +177,15 @@ describe('first run, registration, approval, two-step login', () => {
     await other.getByRole('article', { name: 'Welcome aboard' }).getByText('Be kind.').waitFor();
 
     await admin.getByRole('link', { name: 'Users' }).click();
-    const row = page.getByRole('row', { name: new RegExp(user.name) });
+    // A rename ends the user's connections, not their session: the app reconnects under the new name.
+    const renamed = `${user.name}r`;
+    page.once('dialog', (d) => void d.accept(renamed));
+    await page.getByRole('row', { name: new RegExp(user.name) }).getByRole('button', { name: 'Rename' }).click();
+    const row = page.getByRole('row', { name: new RegExp(renamed) });
+    await row.waitFor();
+    await expect.poll(() => other.locator('.me-name').textContent(), { timeout: 10_000 }).toBe(renamed);
+    await other.locator('.conn-live').waitFor({ state: 'attached' });
+    await other.getByRole('button', { name: 'Log out' }).waitFor();
     await row.getByRole('button', { name: 'Ban' }).click();
     await row.getByRole('cell', { name: 'banned' }).waitFor();
     await other.getByText('Your account has been banned').waitFor();

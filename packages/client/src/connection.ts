@@ -29,7 +29,7 @@ export type ConnectionStatus =
   | 'offline'
   /** The server refused the credentials (handshake error): not trying again. */
   | 'unauthorized'
-  /** The session ended on the server (`logged.out`: ban, password reset, deletion, logout): not trying again. */
+  /** The session ended on the server (`logged.out`: ban, password reset, deletion, logout; not `renamed`): not trying again. */
   | 'loggedOut'
   /** stop() was called. */
   | 'stopped';
@@ -107,6 +107,8 @@ export class Connection {
   status: ConnectionStatus = 'idle';
   /** The account's name as the server last said (`ready`). */
   me: string | undefined;
+  /** Why the server refused the credentials (an `api.*` key such as `api.login.banned`) when the status is `unauthorized`. */
+  refusal: string | undefined;
 
   private readonly events = new Emitter<ConnectionEvents>();
   private readonly serverEvents = new Emitter<ServerEventArgs>();
@@ -215,15 +217,18 @@ export class Connection {
     socket.on('msg', (m) => {
       if (socket === this.socket) this.apply(engine.receive(this.sync, [m]));
     });
-    socket.on('logged.out', () => {
-      if (socket === this.socket) this.halt('loggedOut');
+    socket.on('logged.out', ({ reason }) => {
+      if (socket !== this.socket) return;
+      // A rename ends the connection, not the credential: a new one carries the new name.
+      if (reason === 'renamed') this.dropped();
+      else this.halt('loggedOut');
     });
     socket.onAny((event: keyof ServerEventArgs, ...args: unknown[]) => {
       if (socket === this.socket && event !== 'msg' && event !== 'ready') this.serverEvents.emitUnchecked(event, args);
     });
     socket.on('connect_error', (err) => {
       if (socket !== this.socket) return;
-      if (REFUSALS.has(err.message)) this.halt('unauthorized');
+      if (REFUSALS.has(err.message)) this.refused(err.message);
       else this.dropped();
     });
     socket.on('disconnect', () => {
@@ -244,6 +249,11 @@ export class Connection {
       this.retryTimer = undefined;
       if (this.status === 'offline') this.open(next);
     }, delay);
+  }
+
+  private refused(key: string): void {
+    this.refusal = key;
+    this.halt('unauthorized');
   }
 
   private halt(status: ConnectionStatus): void {
@@ -289,7 +299,7 @@ export class Connection {
     } catch (err) {
       if (socket !== this.socket) return;
       this.events.emit('error', err);
-      if (err instanceof ApiError && err.status === 401) this.halt('unauthorized');
+      if (err instanceof ApiError && err.status === 401) this.refused(err.key);
       else this.dropped();
     }
   }

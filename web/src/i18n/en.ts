@@ -39,6 +39,8 @@ const app = {
   'auth.back': 'Back',
   'auth.ended.banned': 'Your account has been banned: the session was ended.',
   'auth.ended.password': 'Your password was reset by an administrator: log in again.',
+  'auth.ended.passwordChanged': 'Your password was changed in another session: log in with the new one.',
+  'auth.ended.expired': 'Your session has expired: log in again.',
   'auth.ended.deleted': 'Your account has been deleted.',
   'auth.ended.ipbanned': 'Your network address has been banned.',
   'auth.ended.logout': 'You have been logged out.',

@@ -204,6 +204,8 @@ export const zhCN: Catalogue = {
   'auth.back': '返回',
   'auth.ended.banned': '你的账号已被封禁，会话已结束。',
   'auth.ended.password': '管理员重置了你的密码，请重新登录。',
+  'auth.ended.passwordChanged': '你的密码已在另一个会话中修改，请用新密码登录。',
+  'auth.ended.expired': '会话已过期，请重新登录。',
   'auth.ended.deleted': '你的账号已被删除。',
   'auth.ended.ipbanned': '你的网络地址已被封禁。',
   'auth.ended.logout': '你已退出登录。',

@@ -16,6 +16,7 @@ import {
   type ServerEventArgs,
   verifyTwofa as sdkVerifyTwofa,
 } from '@chat-server/client';
+import { type EndReason, endReason, endReasonOfRefusal } from '../auth/end-reasons.ts';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 /** A shape of the API contract, by its name in the OpenAPI document (`Me`, `Member`, `Penalty`…). */
@@ -27,8 +28,6 @@ export type Me = Schema<'Me'>;
 const origin = () => location.origin;
 const newClient = (): ChatClient => createChatClient({ urls: origin(), credentials: { kind: 'cookie' }, platform: 'web' });
 
-/** Why the last session ended on the server's side (`logged.out`), shown on the login screen. */
-export type EndReason = 'banned' | 'password' | 'deleted' | 'ipbanned' | 'logout' | 'unauthorized' | null;
 
 interface Session {
   client: ChatClient;
@@ -70,10 +69,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Connected while logged in; the shell does not wait for it.
   useEffect(() => {
     if (state !== 'in') return;
-    const offEnd = client.connection.onServer('logged.out', (p) => setEnded((p.reason as EndReason) ?? 'logout'));
+    const offEnd = client.connection.onServer('logged.out', ({ reason }) => {
+      // A rename ends the connection, not the session: the SDK reconnects, /api/me has the new name.
+      if (reason === 'renamed') void loadMe(client);
+      else setEnded(endReason(reason));
+    });
     const offStatus = client.connection.on('status', (s) => {
       if (s === 'loggedOut' || s === 'unauthorized') {
-        setEnded((e) => e ?? 'unauthorized');
+        // Banned while the connection was down (a rename's reconnection, a restart): the refusal says so.
+        setEnded((e) => e ?? endReasonOfRefusal(client.connection.refusal));
         setMe(null);
         setState('out');
         setClient(newClient());

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/i18n/keys.ts';
 import { appKeys, en } from '../../src/i18n/en.ts';
 import { zhCN } from '../../src/i18n/zh-CN.ts';
+import { END_REASONS } from '../../src/auth/end-reasons.ts';
 
 describe('the web catalogue', () => {
   it('has a human text in English and Chinese for every key the server can send', () => {
@@ -17,5 +18,10 @@ describe('the web catalogue', () => {
     const differ = Object.keys(all).filter((k) => JSON.stringify(placeholders(all[k]!)) !== JSON.stringify(placeholders(zh[k]!)));
     expect(differ).toEqual([]);
     expect(appKeys.length).toBeGreaterThan(100);
+  });
+
+  it('says why a session ended for every reason the login screen can show', () => {
+    const missing = END_REASONS.map((r) => `auth.ended.${r}`).filter((k) => !(k in en) || !(k in zhCN));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { type Credentials, createChatClient, login, type MessagePayload, roomKey, verifyTwofa } from '../../src/index.ts';
-import { adminClient, PASSWORD, trackSockets, waitFor } from '../../../../test/helpers/client.ts';
+import { adminClient, PASSWORD, trackSockets, uniqueName, waitFor } from '../../../../test/helpers/client.ts';
 import { history, sendText, storedCount, userId } from '../../../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../../../test/helpers/server.ts';
 import { befriend, groupWith } from '../../../../test/helpers/social.ts';
@@ -216,11 +216,43 @@ describe('auth ends', () => {
     expect((await admin.post('/api/admin/penalties/add', { user: user.name, action: 'ban', duration: 0 })).status).toBe(200);
     await statusIs(c, 'loggedOut');
     await expect(c.send({ dm: user.name }, 'x')).rejects.toThrow();
+    // The ban ended the session too: connecting again with it is refused.
+    const again = sdk.start({ urls: cluster.a.url, credentials });
+    await statusIs(again, 'unauthorized');
+    expect(again.connection.refusal).toBe('api.unauthorized');
   });
 
-  it('stops with unauthorized when the credentials are refused', async () => {
+  it('goes on through a rename: reconnects with the same credentials under the new name, and messages reach it', async () => {
+    const { ann, bob, bobCreds } = await pair();
+    const c = sdk.start({ urls: cluster.b.url, credentials: bobCreds, backoff: { baseMs: 50, maxMs: 50 } });
+    await statusIs(c, 'live');
+    expect(c.connection.me).toBe(bob.name);
+    const statuses: string[] = [];
+    c.connection.on('status', (st) => statuses.push(st));
+    const got = delivered(c);
+    const newName = uniqueName('ren');
+    const admin = await adminClient(cluster);
+    expect((await admin.post('/api/admin/user/rename', { name: bob.name, newName })).body).toEqual({ ok: true });
+
+    await until(() => c.connection.me === newName && c.connection.status === 'live', 'live under the new name');
+    expect(statuses).toContain('offline');
+    expect(statuses).not.toContain('loggedOut');
+    const s = await connect(ann, cluster.a);
+    await sendText(s, { dm: newName }, 'after the rename');
+    await until(() => got.some((m) => m.content === 'after the rename'), 'the message to the new name');
+    expect((await c.api.GET('/api/me')).data).toMatchObject({ username: newName });
+  });
+
+  it('stops with unauthorized when the credentials are refused, and says why', async () => {
     const c = sdk.start({ urls: cluster.a.url, credentials: { kind: 'session', token: 'x'.repeat(43) }, fetch: forwardedFrom('10.9.9.9') });
     await statusIs(c, 'unauthorized');
+    expect(c.connection.refusal).toBe('api.unauthorized');
+    const { user } = await sdkUser(cluster);
+    const { key, plaintext } = (await user.post('/api/keys', { name: 'revoked', scopes: ['messages.read'] })).body as { key: { id: number }; plaintext: string };
+    expect((await user.post('/api/keys/update', { id: key.id, revoked: true })).status).toBe(200);
+    const byKey = sdk.start({ urls: cluster.a.url, credentials: { kind: 'apiKey', key: plaintext } });
+    await statusIs(byKey, 'unauthorized');
+    expect(byKey.connection.refusal).toBe('api.key.revoked');
   });
 });
 
