@@ -559,15 +559,25 @@ describe('connection', () => {
     await annP.page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
     await say(annP.page, 'queued while offline');
     await log(annP.page, bob.name).locator('article[aria-busy=true]').filter({ hasText: 'queued while offline' }).waitFor();
+    let unread = 0;
     if (cluster.mode === 'cluster') {
       // Bob is on the other node: what he sends now reaches Ann by catch-up.
       await say(bobP.page, 'sent while you were away');
       await message(bobP.page, ann.name, 'sent while you were away').waitFor();
+      // A notification for Ann meanwhile: its live hint is lost with her connection, so the mailbox's
+      // badge must ask again once she is back.
+      const unreadOf = async () => (await ann.on(cluster.b).get('/api/me/notifications')).body.unread as number;
+      unread = await unreadOf();
+      const admin = await adminClient(cluster, cluster.b);
+      expect((await admin.post('/api/admin/penalties/add', { user: ann.name, action: 'warning', duration: 0, reason: 'while you were away' })).status).toBe(200);
+      await expect.poll(unreadOf, { timeout: 10_000 }).toBe(unread + 1);
+      unread++;
     }
     restarted = await createApp({ config, clock: cluster.clock, log: pino({ level: 'silent' }) });
     await restarted.listen();
     await message(annP.page, bob.name, 'queued while offline').waitFor({ timeout: 30_000 });
     await annP.page.getByRole('status').filter({ hasText: 'Offline' }).waitFor({ state: 'detached' });
+    if (unread > 0) await annP.page.getByRole('link', { name: /^Mailbox/ }).getByRole('img', { name: `${unread} unread` }).waitFor();
     await message(bobP.page, ann.name, 'queued while offline').waitFor({ timeout: 30_000 });
     if (cluster.mode === 'cluster') await message(annP.page, bob.name, 'sent while you were away').waitFor();
     expect((await ann.get('/api/messages', { dm: bob.name })).body.messages.filter((m: { content: string }) => m.content === 'queued while offline')).toHaveLength(1);

@@ -1,23 +1,17 @@
 /** The mailbox: announcements and notifications (unread count in the header), both live. */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useT } from '../i18n/index.tsx';
-import { ok, useAction, useQuery, useServerEvent } from '../sdk/session.tsx';
+import { ok, useAction, useQuery } from '../sdk/session.tsx';
 import { ErrorText, Time } from '../ui/kit.tsx';
 
-/** Unread notifications, for the header's badge: loaded once, then counted up by `notification` events. */
+/** Unread notifications, for the header's badge: the server's count, asked again on each `notification` and after marking read. */
 export function useUnreadNotifications(): number {
-  const q = useQuery(async (api) => (await ok(api.GET('/api/me/notifications'))).notifications.filter((n) => !n.read).length);
-  const [extra, setExtra] = useState(0);
-  useServerEvent('notification', () => setExtra((n) => n + 1));
+  const q = useQuery(async (api) => (await ok(api.GET('/api/me/notifications', { params: { query: { limit: 1 } } }))).unread, [], ['notification']);
   useEffect(() => {
-    const reset = () => {
-      setExtra(0);
-      q.reload();
-    };
-    addEventListener('mailbox-read', reset);
-    return () => removeEventListener('mailbox-read', reset);
+    addEventListener('mailbox-read', q.reload);
+    return () => removeEventListener('mailbox-read', q.reload);
   }, [q.reload]);
-  return (q.data ?? 0) + extra;
+  return q.data ?? 0;
 }
 
 export function MailboxScreen() {
@@ -37,7 +31,7 @@ export function MailboxScreen() {
       <h1>{t('mailbox.title')}</h1>
       <section aria-labelledby="notes">
         <div className="screen-head">
-          <h2 id="notes">{t('mailbox.notifications', { n: unread.length })}</h2>
+          <h2 id="notes">{t('mailbox.notifications', { n: notes.data?.unread ?? 0 })}</h2>
           {unread.length > 0 ? (
             <button type="button" onClick={() => void markRead.run(unread.map((n) => n.id))}>
               {t('mailbox.markAllRead')}

@@ -174,8 +174,10 @@ export interface Query<T> {
 
 /**
  * Loads data through the SDK and keeps it: `load(api)` runs at mount, when
- * `deps` change, on `reload()`, and on each server event named in `refreshOn`
- * (the events are hints to refetch, docs/protocol.md).
+ * `deps` change, on `reload()`, on each server event named in `refreshOn`
+ * (the events are hints to refetch, docs/protocol.md), and, for such a query,
+ * when the connection is live again after a drop: the hints sent meanwhile
+ * were lost with it.
  */
 export function useQuery<T>(
   load: (api: Api, client: ChatClient) => Promise<T>,
@@ -213,7 +215,18 @@ export function useQuery<T>(
   const events = refreshOn.join(',');
   useEffect(() => {
     if (!events) return;
-    const offs = events.split(',').map((e) => client.connection.onServer(e as keyof ServerEventArgs, () => setTick((n) => n + 1)));
+    const refetch = () => setTick((n) => n + 1);
+    const offs = events.split(',').map((e) => client.connection.onServer(e as keyof ServerEventArgs, refetch));
+    let dropped = false;
+    offs.push(
+      client.connection.on('status', (s) => {
+        if (s === 'offline') dropped = true;
+        else if (s === 'live' && dropped) {
+          dropped = false;
+          refetch();
+        }
+      }),
+    );
     return () => {
       for (const off of offs) off();
     };
