@@ -3,11 +3,10 @@
  * registrations, users (role, ban, rename, password, delete), reports,
  * penalties, appeals, announcements, files, the audit log, GitHub login.
  */
-import type { Api } from '@chat-server/client';
 import { useState } from 'react';
 import { detailText } from '../groups/GroupPage.tsx';
 import { useT } from '../i18n/index.tsx';
-import { type Answer, ok, type Schema, useAction, useQuery, useSession } from '../sdk/session.tsx';
+import { ok, type Schema, useAction, useCall, useQuery, useSession } from '../sdk/session.tsx';
 import { ErrorText, Field, Link, Select, TextArea, Time, submitting } from '../ui/kit.tsx';
 import { formatSize } from '../files/FileContent.tsx';
 
@@ -129,7 +128,7 @@ function Users() {
 
 function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) {
   const t = useT();
-  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), onChange);
+  const op = useCall(onChange);
   const ask = (key: string) => prompt(t(key, { name: u.name }))?.trim();
   return (
     <tr>
@@ -174,7 +173,7 @@ function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) 
 function Reports() {
   const t = useT();
   const q = useQuery((api) => ok(api.GET('/api/admin/reports', { params: { query: { status: 'pending' } } })));
-  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), q.reload);
+  const op = useCall(q.reload);
   return (
     <>
       <ErrorText error={q.error ?? op.error} />
@@ -251,9 +250,7 @@ function Penalties() {
 
 function Appeals() {
   const t = useT();
-  const q = useQuery((api) =>
-    ok(api.GET('/api/admin/appeals', { params: { query: { status: 'pending' } } })),
-  );
+  const q = useQuery((api) => ok(api.GET('/api/admin/appeals', { params: { query: { status: 'pending' } } })));
   const handle = useAction((api, id: number, approve: boolean) => ok(api.POST('/api/admin/appeals/handle', { body: { id, approve } })), q.reload);
   return (
     <>
@@ -427,9 +424,7 @@ function Logs() {
 
 function OAuth() {
   const t = useT();
-  const q = useQuery((api) =>
-    ok(api.GET('/api/admin/oauth')),
-  );
+  const q = useQuery((api) => ok(api.GET('/api/admin/oauth')));
   const [clientId, setClientId] = useState<string | null>(null);
   const [clientSecret, setClientSecret] = useState('');
   const save = useAction((api) => ok(api.POST('/api/admin/oauth', { body: { clientId: clientId ?? q.data?.clientId ?? '', clientSecret } })), q.reload);

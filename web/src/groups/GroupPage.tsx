@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
-import { type Api, ApiError } from '@chat-server/client';
-import { type Answer, ok, type Schema, useAction, useQuery, useSession } from '../sdk/session.tsx';
+import { ApiError } from '@chat-server/client';
+import { ok, type Schema, useAction, useCall, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Link, Time, submitting } from '../ui/kit.tsx';
 
 type Member = Schema<'Member'>;
@@ -129,7 +129,7 @@ function MySettings({ gid, group }: { gid: string; group: Schema<'MyGroup'> }) {
 
 function MemberRow({ gid, m, canManage, isOwner, me, onChange }: { gid: string; m: Member; canManage: boolean; isOwner: boolean; me: string; onChange(): void }) {
   const t = useT();
-  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), onChange);
+  const op = useCall(onChange);
   const self = m.name === me;
   return (
     <li className="row wrap">
@@ -198,7 +198,7 @@ function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
   const [name, setName] = useState<string | null>(null);
   const [announce, setAnnounce] = useState<string | null>(null);
   const [avatar, setAvatar] = useState<string | null>(null);
-  const op = useAction((api, send: (api: Api) => Answer) => ok(send(api)), q.reload);
+  const op = useCall(q.reload);
   const dissolve = useAction(
     (api) => ok(api.DELETE('/api/groups', { body: { gid } })),
     () => navigate('/groups'),

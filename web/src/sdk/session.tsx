@@ -155,7 +155,7 @@ export function errorKey(err: unknown): string {
 }
 
 /** What a call of the SDK's typed client (`api.GET(…)`, `api.POST(…)`) resolves to. */
-export type Answer<T = unknown> = Promise<{ data?: T; error?: unknown; response: Response }>;
+type Answer<T = unknown> = Promise<{ data?: T; error?: unknown; response: Response }>;
 
 /** The body of a successful answer, or an ApiError with the server's key. */
 export async function ok<T>(call: Answer<T>): Promise<T> {
@@ -278,6 +278,11 @@ export function useAction<A extends unknown[]>(fn: (api: Api, ...args: A) => Pro
     setDone(false);
   }, []);
   return { run, busy, error, done, reset };
+}
+
+/** A button whose call is named when it is pressed: `op.run((api) => api.POST('/api/…', { body }))`, typed by the document. */
+export function useCall(after?: () => void): Action<[send: (api: Api) => Answer]> {
+  return useAction((api, send: (api: Api) => Answer) => ok(send(api)), after);
 }
 
 /** Password login and 2FA, through the SDK (the browser keeps the cookie). */
