@@ -157,11 +157,36 @@ describe('notifications', () => {
     expect((await other.get('/api/me/notifications')).body).toMatchObject({ unread: 1, notifications: [{ read: 0 }] });
   });
 
+  it('upTo marks all of the caller\'s notifications up to an id, beyond the page read; a newer one and others\' stay unread', async () => {
+    const user = await newUser(cluster);
+    const other = await newUser(cluster);
+    const [uid, oid] = [await idOf(user.name), await idOf(other.name)];
+    for (const n of ['1', '2', '3']) await write(uid, n);
+    await write(oid, 'theirs');
+    // The client shows one notification (limit 1) and marks all read up to it; then one more arrives.
+    const page = (await user.get('/api/me/notifications?limit=1')).body;
+    expect(page).toMatchObject({ unread: 3, notifications: [{ body: 'body 3' }] });
+    await write(uid, '4');
+    const res = await user.on(cluster.b).post('/api/me/notifications/read', { upTo: page.notifications[0].id });
+    expect(res.body).toEqual({ ok: true, unread: 1 });
+    const after = (await user.get('/api/me/notifications')).body;
+    expect(after.notifications.map((n: { body: string; read: number }) => [n.body, n.read])).toEqual([
+      ['body 4', 0], ['body 3', 1], ['body 2', 1], ['body 1', 1],
+    ]);
+    expect((await other.get('/api/me/notifications')).body).toMatchObject({ unread: 1 });
+    // ids and upTo together: both apply.
+    const newest = after.notifications[0].id;
+    expect((await user.post('/api/me/notifications/read', { ids: [newest], upTo: 1 })).body).toEqual({ ok: true, unread: 0 });
+  });
+
   it('validates ids: 400 for a wrong type, 413 for more than 1000; 401 without a login', async () => {
     const user = await newUser(cluster);
     expect((await user.post('/api/me/notifications/read', { ids: 'all' })).status).toBe(400);
     expect((await user.post('/api/me/notifications/read', { ids: [1.5] })).status).toBe(400);
     expect((await user.post('/api/me/notifications/read', {})).status).toBe(400);
+    for (const upTo of [0, -1, 1.5, 'all', null]) {
+      expect((await user.post('/api/me/notifications/read', { upTo })).body).toMatchObject({ ok: false, error: 'api.badRequest' });
+    }
     expect((await user.post('/api/me/notifications/read', { ids: Array.from({ length: 1001 }, (_, i) => i + 1) })).status).toBe(413);
     expect((await new Client(cluster.a).get('/api/me/notifications')).status).toBe(401);
     expect((await new Client(cluster.a).post('/api/me/notifications/read', { ids: [] })).status).toBe(401);

@@ -329,15 +329,21 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     expect((await dan.get('/api/friends')).body.users).toEqual([]);
   });
 
-  it('counts a new notification live in the mailbox, shows announcements live, marks read', async () => {
+  it('counts a new notification live in the mailbox, shows announcements live, marks all read, older pages too', async () => {
     const page = bobP.page;
     const admin = await adminClient(cluster);
     const mailbox = page.getByRole('link', { name: /^Mailbox/ });
     expect(await mailbox.getByRole('img').count()).toBe(0);
+    // More than the mailbox's first page (50), so "Mark all read" must reach beyond what is loaded.
+    const [bobRow] = await cluster.a.app.ctx.db.query<{ id: number }>('select id from users where name = $1', [bob.name]);
+    for (let i = 0; i < 55; i++) {
+      const note = { userId: bobRow!.id, kind: 'test', sourceId: `older ${i}`, title: 'api.notify.penalty.warning', body: `older ${i}` };
+      await cluster.a.app.services.mailbox.writeNotification(cluster.a.app.ctx.db, note);
+    }
     expect((await admin.post('/api/admin/penalties/add', { user: bob.name, action: 'warning', duration: 0, reason: 'mind the tone' })).status).toBe(200);
-    await mailbox.getByRole('img', { name: '1 unread' }).waitFor();
+    await mailbox.getByRole('img', { name: '56 unread' }).waitFor();
     await mailbox.click();
-    await page.getByRole('heading', { name: 'Notifications (1 unread)' }).waitFor();
+    await page.getByRole('heading', { name: 'Notifications (56 unread)' }).waitFor();
     await page.getByRole('listitem').filter({ hasText: 'mind the tone' }).waitFor();
     const title = `Maintenance ${Date.now() % 100000}`;
     expect((await admin.post('/api/admin/announcements', { title, content: 'Tonight at ten' })).status).toBe(200);

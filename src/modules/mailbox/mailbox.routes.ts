@@ -88,14 +88,14 @@ export function mailboxRoutes({ login, admin, services: { mailbox } }: RouteDeps
     '/api/me/notifications/read',
     describeRoute({
       tag: 'mailbox',
-      summary: "Mark some of the caller's notifications read (others' ids are ignored)",
+      summary: "Mark some of the caller's notifications read: `ids` (others' ids are ignored) and/or all up to `upTo`",
       body: markReadBody,
       response: unreadAnswer,
       errors: { 413: 'More than 1000 ids (`api.tooLarge`)' },
     }),
     login('profile.write'),
     async (req, res) => {
-      res.json({ ok: true, ...(await mailbox.markRead(who(req).userId, parse(markReadBody, req.body).ids)) });
+      res.json({ ok: true, ...(await mailbox.markRead(who(req).userId, parse(markReadBody, req.body))) });
     },
   );
 

@@ -21,10 +21,19 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** POST /api/me/notifications/read: ids of the caller's notifications (others' ids are ignored). */
-export const markReadBody = z.object({
-  ids: z.array(z.number().int().positive()).max(1000, 'api.tooLarge'),
-});
+/**
+ * POST /api/me/notifications/read: ids of the caller's notifications (others' ids are ignored),
+ * or `upTo`, or both. `upTo` is this server's addition for "mark all read": a client that has
+ * loaded one page still marks the older pages, and a notification newer than the one it shows
+ * stays unread.
+ */
+export const markReadBody = z
+  .object({
+    ids: z.array(z.number().int().positive()).max(1000, 'api.tooLarge').optional(),
+    upTo: z.number().int().positive().optional().describe("Marks every one of the caller's notifications with an id up to this"),
+  })
+  .refine((b) => b.ids !== undefined || b.upTo !== undefined);
+export type MarkReadBody = z.infer<typeof markReadBody>;
 
 /** GET /api/announcements. */
 export const announcementsAnswer = okWith({ announcements: z.array(announcementPayload).describe('Newest first') });

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import type { AnnouncementPayload, NotificationPayload } from '../../realtime/events.ts';
 import { type Actor, audit } from '../audit/audit.service.ts';
-import type { AnnouncementBody, PageQuery } from './mailbox.schema.ts';
+import type { AnnouncementBody, MarkReadBody, PageQuery } from './mailbox.schema.ts';
 import { mailboxStore, type NotificationRow } from './mailbox.store.ts';
 
 /** The job that writes a notification (the worker fleet's "notification writes"). */
@@ -88,9 +88,9 @@ export class MailboxService {
     return { notifications: rows.map(notificationView), unread };
   }
 
-  /** POST /api/me/notifications/read: only the caller's own ids change. */
-  async markRead(userId: number, ids: readonly number[]): Promise<{ unread: number }> {
-    await mailboxStore.markRead(this.ctx.db, userId, ids);
+  /** POST /api/me/notifications/read: only the caller's own notifications change. */
+  async markRead(userId: number, which: MarkReadBody): Promise<{ unread: number }> {
+    await mailboxStore.markRead(this.ctx.db, userId, which.ids ?? [], which.upTo);
     return { unread: await mailboxStore.unreadCount(this.ctx.db, userId) };
   }
 

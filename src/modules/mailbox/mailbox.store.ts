@@ -77,9 +77,12 @@ export const mailboxStore = {
     return rows[0]?.n ?? 0;
   },
 
-  /** Marks read those of `ids` that belong to the user. */
-  async markRead(q: Queryable, userId: number, ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await q.query('update notifications set read = true where user_id = $1 and id = any($2::bigint[]) and not read', [userId, ids]);
+  /** Marks read those of `ids` that belong to the user, and all of theirs up to `upTo` when given. */
+  async markRead(q: Queryable, userId: number, ids: readonly number[], upTo: number | undefined): Promise<void> {
+    if (ids.length === 0 && upTo === undefined) return;
+    await q.query(
+      'update notifications set read = true where user_id = $1 and (id = any($2::bigint[]) or id <= $3) and not read',
+      [userId, ids, upTo ?? 0],
+    );
   },
 };

@@ -19,21 +19,22 @@ export function MailboxScreen() {
   const notes = useQuery((api) => ok(api.GET('/api/me/notifications')), [], ['notification']);
   const news = useQuery((api) => ok(api.GET('/api/announcements')), [], ['announcement']);
   const markRead = useAction(
-    (api, ids: number[]) => ok(api.POST('/api/me/notifications/read', { body: { ids } })),
+    (api, which: { ids: number[] } | { upTo: number }) => ok(api.POST('/api/me/notifications/read', { body: which })),
     () => {
       notes.reload();
       dispatchEvent(new Event('mailbox-read'));
     },
   );
-  const unread = notes.data?.notifications.filter((n) => !n.read) ?? [];
+  const newest = notes.data?.notifications[0];
   return (
     <main className="screen">
       <h1>{t('mailbox.title')}</h1>
       <section aria-labelledby="notes">
         <div className="screen-head">
           <h2 id="notes">{t('mailbox.notifications', { n: notes.data?.unread ?? 0 })}</h2>
-          {unread.length > 0 ? (
-            <button type="button" onClick={() => void markRead.run(unread.map((n) => n.id))}>
+          {newest && (notes.data?.unread ?? 0) > 0 ? (
+            // Up to the newest shown: older pages too, and not one that arrives meanwhile.
+            <button type="button" onClick={() => void markRead.run({ upTo: newest.id })}>
               {t('mailbox.markAllRead')}
             </button>
           ) : null}
@@ -49,7 +50,7 @@ export function MailboxScreen() {
                 {t(n.body)}
               </span>
               {!n.read ? (
-                <button type="button" onClick={() => void markRead.run([n.id])}>
+                <button type="button" onClick={() => void markRead.run({ ids: [n.id] })}>
                   {t('mailbox.markRead')}
                 </button>
               ) : null}

@@ -1291,7 +1291,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark some of the caller's notifications read (others' ids are ignored) */
+        /** Mark some of the caller's notifications read: `ids` (others' ids are ignored) and/or all up to `upTo` */
         post: operations["postApiMeNotificationsRead"];
         delete?: never;
         options?: never;
@@ -12318,7 +12318,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    ids: number[];
+                    ids?: number[];
+                    /** @description Marks every one of the caller's notifications with an id up to this */
+                    upTo?: number;
                 };
             };
         };
