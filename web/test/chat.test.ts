@@ -344,6 +344,12 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await mailbox.getByRole('img', { name: '56 unread' }).waitFor();
     await mailbox.click();
     await page.getByRole('heading', { name: 'Notifications (56 unread)' }).waitFor();
+    // One page at first; the older ones on request, then all reloaded together by the next event.
+    const shown = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+    await expect.poll(() => shown.count()).toBe(50);
+    await page.getByRole('button', { name: 'Older notifications' }).click();
+    await expect.poll(() => shown.count()).toBe(56);
+    expect(await page.getByRole('button', { name: 'Older notifications' }).count()).toBe(0);
     await page.getByRole('listitem').filter({ hasText: 'mind the tone' }).waitFor();
     const title = `Maintenance ${Date.now() % 100000}`;
     expect((await admin.post('/api/admin/announcements', { title, content: 'Tonight at ten' })).status).toBe(200);

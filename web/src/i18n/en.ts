@@ -200,6 +200,8 @@ const app = {
   'mailbox.noNotifications': 'No notifications.',
   'mailbox.announcements': 'Announcements',
   'mailbox.noAnnouncements': 'No announcements.',
+  'mailbox.olderNotifications': 'Older notifications',
+  'mailbox.olderAnnouncements': 'Older announcements',
 
   'penalty.action.warning': 'Warning',
   'penalty.action.mute': 'Mute',

@@ -365,6 +365,8 @@ export const zhCN: Catalogue = {
   'mailbox.noNotifications': '没有通知。',
   'mailbox.announcements': '公告',
   'mailbox.noAnnouncements': '没有公告。',
+  'mailbox.olderNotifications': '更早的通知',
+  'mailbox.olderAnnouncements': '更早的公告',
 
   'penalty.action.warning': '警告',
   'penalty.action.mute': '禁言',
