@@ -12,7 +12,7 @@
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueName } from '../../test/helpers/client.ts';
+import { Client, uniqueName } from '../../test/helpers/client.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
 import { DESKTOP, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, person, PHONE } from './browser.ts';
 
@@ -190,6 +190,34 @@ describe('first run, registration, approval, two-step login', () => {
     await row.getByRole('cell', { name: 'banned' }).waitFor();
     await other.getByText('Your account has been banned').waitFor();
     await other.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    for (const p of people) expect(p.problems).toEqual([]);
+  });
+
+  it('pages the administration lists: fifty users a page, the count of pages from the total', async () => {
+    const { page } = first;
+    const api = new Client(cluster.a);
+    expect((await api.post('/api/login', { username: admin.name, password: admin.password })).status).toBe(200);
+    for (let i = 0; i < 55; i++) {
+      expect((await api.post('/api/admin/user/add', { name: uniqueName('paged'), password: 'Paged-pass-2024' })).status).toBe(200);
+    }
+    const total: number = (await api.get('/api/admin/users?limit=1')).body.total;
+    expect(total).toBeGreaterThan(55);
+    expect(total).toBeLessThanOrEqual(100);
+    const sections = page.getByRole('navigation', { name: 'Administration sections' });
+    await sections.getByRole('link', { name: 'Files' }).click();
+    await sections.getByRole('link', { name: 'Users' }).click();
+    const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+    await page.getByText('Page 1 of 2').waitFor();
+    expect(await rows.count()).toBe(50);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => rows.count()).toBe(total - 50);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // A search starts again from its first page, and a list that fits one page has no pager.
+    await page.getByRole('searchbox', { name: 'Name contains' }).fill(user.name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
     for (const p of people) expect(p.problems).toEqual([]);
   });
 

@@ -50,6 +50,37 @@ export default function AdminScreen({ path }: { path: string }) {
   );
 }
 
+/** Rows per page of the administration lists. */
+const PAGE_SIZE = 50;
+
+/** The page shown of a list, and the query's `limit` and `offset` for it. */
+function usePage() {
+  const [page, setPage] = useState(1);
+  return { page, setPage, query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } };
+}
+
+/**
+ * Previous / next under a list shown a page at a time (nothing when it fits one page). The last
+ * page is known from `total` when the server counts, else from a page that came back short.
+ */
+function Pager({ page, setPage, shown, total }: { page: number; setPage(page: number): void; shown: number; total?: number }) {
+  const t = useT();
+  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const last = pages === undefined ? shown < PAGE_SIZE : page >= pages;
+  if (page === 1 && last) return null;
+  return (
+    <p className="inline">
+      <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        {t('admin.prev')}
+      </button>
+      <span>{pages === undefined ? t('admin.page', { n: page }) : t('admin.pageOf', { n: page, of: pages })}</span>
+      <button type="button" disabled={last} onClick={() => setPage(page + 1)}>
+        {t('admin.next')}
+      </button>
+    </p>
+  );
+}
+
 function Approvals() {
   const t = useT();
   const q = useQuery((api) => ok(api.GET('/api/admin/approvals')));
@@ -81,7 +112,8 @@ function Users() {
   const t = useT();
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const list = useQuery((api) => ok(api.GET('/api/admin/users', { params: { query: { q: search || undefined } } })), [search]);
+  const { page, setPage, query } = usePage();
+  const list = useQuery((api) => ok(api.GET('/api/admin/users', { params: { query: { q: search || undefined, ...query } } })), [search, page]);
   const [addName, setAddName] = useState('');
   const [addPass, setAddPass] = useState('');
   const add = useAction((api) => ok(api.POST('/api/admin/user/add', { body: { name: addName.trim(), password: addPass } })), () => {
@@ -91,7 +123,10 @@ function Users() {
   });
   return (
     <>
-      <form className="inline" onSubmit={submitting(() => setSearch(q.trim()))}>
+      <form className="inline" onSubmit={submitting(() => {
+          setPage(1);
+          setSearch(q.trim());
+        })}>
         <Field label="admin.findUser" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         <button type="submit">{t('nav.search')}</button>
       </form>
@@ -113,6 +148,7 @@ function Users() {
           ))}
         </tbody>
       </table>
+      <Pager page={page} setPage={setPage} shown={list.data?.users.length ?? 0} total={list.data?.total} />
       <form onSubmit={submitting(() => add.run())} className="card">
         <h3>{t('admin.addUser')}</h3>
         <Field label="auth.username" required value={addName} onChange={(e) => setAddName(e.target.value)} />
@@ -172,7 +208,8 @@ function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) 
 
 function Reports() {
   const t = useT();
-  const q = useQuery((api) => ok(api.GET('/api/admin/reports', { params: { query: { status: 'pending' } } })));
+  const { page, setPage, query } = usePage();
+  const q = useQuery((api) => ok(api.GET('/api/admin/reports', { params: { query: { status: 'pending', ...query } } })), [page]);
   const op = useCall(q.reload);
   return (
     <>
@@ -196,13 +233,15 @@ function Reports() {
           </li>
         ))}
       </ul>
+      <Pager page={page} setPage={setPage} shown={q.data?.reports.length ?? 0} />
     </>
   );
 }
 
 function Penalties() {
   const t = useT();
-  const q = useQuery((api) => ok(api.GET('/api/admin/penalties', { params: { query: { active: 'true' } } })));
+  const { page, setPage, query } = usePage();
+  const q = useQuery((api) => ok(api.GET('/api/admin/penalties', { params: { query: { active: 'true', ...query } } })), [page]);
   const [user, setUser] = useState('');
   const [action, setAction] = useState<PenaltyAction>('warning');
   const [duration, setDuration] = useState('3600');
@@ -244,13 +283,15 @@ function Penalties() {
           </li>
         ))}
       </ul>
+      <Pager page={page} setPage={setPage} shown={q.data?.penalties.length ?? 0} />
     </>
   );
 }
 
 function Appeals() {
   const t = useT();
-  const q = useQuery((api) => ok(api.GET('/api/admin/appeals', { params: { query: { status: 'pending' } } })));
+  const { page, setPage, query } = usePage();
+  const q = useQuery((api) => ok(api.GET('/api/admin/appeals', { params: { query: { status: 'pending', ...query } } })), [page]);
   const handle = useAction((api, id: number, approve: boolean) => ok(api.POST('/api/admin/appeals/handle', { body: { id, approve } })), q.reload);
   return (
     <>
@@ -273,13 +314,15 @@ function Appeals() {
           </li>
         ))}
       </ul>
+      <Pager page={page} setPage={setPage} shown={q.data?.appeals.length ?? 0} />
     </>
   );
 }
 
 function Announcements() {
   const t = useT();
-  const q = useQuery((api) => ok(api.GET('/api/announcements')), [], ['announcement']);
+  const { page, setPage, query } = usePage();
+  const q = useQuery((api) => ok(api.GET('/api/announcements', { params: { query } })), [page], ['announcement']);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const add = useAction((api) => ok(api.POST('/api/admin/announcements', { body: { title, content } })), () => {
@@ -313,6 +356,7 @@ function Announcements() {
           </li>
         ))}
       </ul>
+      <Pager page={page} setPage={setPage} shown={q.data?.announcements.length ?? 0} />
     </>
   );
 }
@@ -321,11 +365,15 @@ function Files() {
   const t = useT();
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const list = useQuery((api) => ok(api.GET('/api/admin/files', { params: { query: { q: search || undefined, limit: 200 } } })), [search]);
+  const { page, setPage, query } = usePage();
+  const list = useQuery((api) => ok(api.GET('/api/admin/files', { params: { query: { q: search || undefined, ...query } } })), [search, page]);
   const del = useAction((api, name: string) => ok(api.POST('/api/admin/file/del', { body: { name } })), list.reload);
   return (
     <>
-      <form className="inline" onSubmit={submitting(() => setSearch(q.trim()))}>
+      <form className="inline" onSubmit={submitting(() => {
+          setPage(1);
+          setSearch(q.trim());
+        })}>
         <Field label="admin.findFile" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         <button type="submit">{t('nav.search')}</button>
       </form>
@@ -364,6 +412,7 @@ function Files() {
           ))}
         </tbody>
       </table>
+      <Pager page={page} setPage={setPage} shown={list.data?.files.length ?? 0} total={list.data?.total} />
     </>
   );
 }
@@ -373,7 +422,7 @@ function Logs() {
   const [prefix, setPrefix] = useState('');
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
-  const q = useQuery((api) => ok(api.GET('/api/admin/logs', { params: { query: { page, pageSize: 50, actionPrefix: filter || undefined } } })), [page, filter]);
+  const q = useQuery((api) => ok(api.GET('/api/admin/logs', { params: { query: { page, pageSize: PAGE_SIZE, actionPrefix: filter || undefined } } })), [page, filter]);
   return (
     <>
       <form className="inline" onSubmit={submitting(() => {
@@ -409,15 +458,7 @@ function Logs() {
           ))}
         </tbody>
       </table>
-      <p className="inline">
-        <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          {t('admin.prev')}
-        </button>
-        <span>{t('admin.page', { n: page })}</span>
-        <button type="button" disabled={(q.data?.logs.length ?? 0) < 50} onClick={() => setPage((p) => p + 1)}>
-          {t('admin.next')}
-        </button>
-      </p>
+      <Pager page={page} setPage={setPage} shown={q.data?.logs.length ?? 0} />
     </>
   );
 }

@@ -334,6 +334,7 @@ const app = {
   'admin.prev': 'Previous',
   'admin.next': 'Next',
   'admin.page': 'Page {n}',
+  'admin.pageOf': 'Page {n} of {of}',
   'admin.oauthOn': 'GitHub login is on',
   'admin.oauthOff': 'GitHub login is off',
   'admin.callbackUrl': 'Callback URL:',

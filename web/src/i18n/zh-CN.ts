@@ -499,6 +499,7 @@ export const zhCN: Catalogue = {
   'admin.prev': '上一页',
   'admin.next': '下一页',
   'admin.page': '第 {n} 页',
+  'admin.pageOf': '第 {n} 页，共 {of} 页',
   'admin.oauthOn': 'GitHub 登录已开启',
   'admin.oauthOff': 'GitHub 登录未开启',
   'admin.callbackUrl': '回调地址：',
