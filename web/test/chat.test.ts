@@ -230,6 +230,20 @@ describe('two people', () => {
 });
 
 describe('a group of three', () => {
+  it('lists open groups fifty at a time, more on request', async () => {
+    const word = `Many${Date.now() % 100000}`;
+    for (let i = 0; i < 55; i++) expect((await ann.post('/api/groups', { name: `${word} ${i}`, joinMode: 'open' })).status).toBe(200);
+    const page = bobP.page;
+    await page.getByRole('link', { name: 'Groups' }).click();
+    await page.getByRole('searchbox', { name: 'Group name contains' }).fill(word);
+    await page.getByRole('searchbox', { name: 'Group name contains' }).press('Enter');
+    const found = page.getByRole('region', { name: 'Find groups' }).getByRole('listitem');
+    await expect.poll(() => found.count()).toBe(50);
+    await page.getByRole('button', { name: 'More groups' }).click();
+    await expect.poll(() => found.count()).toBe(55);
+    expect(await page.getByRole('button', { name: 'More groups' }).count()).toBe(0);
+  });
+
   it('is created in the app, joined from the group list, and everyone sees its messages live', async () => {
     const carol = await newUser(cluster, { node: cluster.b });
     const carolP = await person(browser, cluster.b.url);
@@ -403,6 +417,14 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     reviewedGid = gid;
     const invitation = (await dan.get('/api/groups/invites')).body.invites[0];
     expect((await dan.post('/api/groups/invite/accept', { id: invitation.id })).status).toBe(200);
+
+    // Past a page of log entries, the older ones come on request.
+    for (let i = 0; i < 50; i++) expect((await ann.post('/api/groups/muteall', { gid, val: i % 2 === 0 })).status).toBe(200);
+    const entries = manage.getByRole('list', { name: 'Group log' }).getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(50);
+    await manage.getByRole('button', { name: 'Older log entries' }).click();
+    await expect.poll(() => entries.count()).toBeGreaterThan(50);
+    await manage.getByRole('listitem').filter({ hasText: `mute ${bob.name}` }).first().waitFor();
   }, LONG_BROWSER_TEST_MS);
 
   it("shows the group's announcement at the top of its chat: folded by the reader, replaced live, cleared", async () => {

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
+import { GROW_BY, loadFirst, mayHaveMore } from '../sdk/growing.ts';
 import { ApiError } from '@chat-server/client';
 import { ok, type Schema, useAction, useCall, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Link, Time, submitting } from '../ui/kit.tsx';
@@ -193,7 +194,17 @@ function Invite({ gid }: { gid: string }) {
 function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
   const t = useT();
   const q = useQuery((api) => ok(api.GET('/api/groups/manage', { params: { query: { gid } } })), [gid], EVENTS);
-  const logs = useQuery((api) => ok(api.GET('/api/groups/logs', { params: { query: { gid, limit: 50 } } })), [gid], EVENTS);
+  const [logCount, setLogCount] = useState(GROW_BY);
+  const logs = useQuery(
+    (api) =>
+      loadFirst(
+        logCount,
+        async (offset, limit) => (await ok(api.GET('/api/groups/logs', { params: { query: { gid, offset, limit } } }))).logs,
+        (l) => `${l.ts}-${l.action}-${l.target}`,
+      ),
+    [gid, logCount],
+    EVENTS,
+  );
   const g = q.data?.group;
   const [name, setName] = useState<string | null>(null);
   const [announce, setAnnounce] = useState<string | null>(null);
@@ -289,14 +300,19 @@ function ManagerPanel({ gid, isOwner }: { gid: string; isOwner: boolean }) {
           </ul>
         </>
       ) : null}
-      <h3>{t('groups.log')}</h3>
-      <ul className="log-list">
-        {logs.data?.logs.map((l) => (
+      <h3 id="group-log">{t('groups.log')}</h3>
+      <ul className="log-list" aria-labelledby="group-log">
+        {logs.data?.map((l) => (
           <li key={`${l.ts}-${l.action}-${l.target}`}>
             <Time ts={l.ts} /> {l.actor}: {detailText(l, t)}
           </li>
         ))}
       </ul>
+      {mayHaveMore(logs.data, logCount) ? (
+        <button type="button" onClick={() => setLogCount((n) => n + GROW_BY)}>
+          {t('groups.olderLog')}
+        </button>
+      ) : null}
       {isOwner ? (
         <p>
           <button type="button" className="danger" onClick={() => confirm(t('groups.dissolveConfirm')) && void dissolve.run()}>

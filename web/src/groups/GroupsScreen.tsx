@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
+import { GROW_BY, loadFirst, mayHaveMore } from '../sdk/growing.ts';
 import { ok, type Schema, useAction, useQuery } from '../sdk/session.tsx';
 import { Avatar, Dialog, ErrorText, Field, Link, Select } from '../ui/kit.tsx';
 import { GroupPage } from './GroupPage.tsx';
@@ -24,7 +25,13 @@ function GroupList() {
   const mine = useQuery((api) => ok(api.GET('/api/groups')), [], GROUP_EVENTS);
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const open = useQuery((api) => ok(api.GET('/api/groups/all', { params: { query: { q: search || undefined } } })), [search], GROUP_EVENTS);
+  const [openCount, setOpenCount] = useState(GROW_BY);
+  const open = useQuery(
+    (api) =>
+      loadFirst(openCount, async (offset, limit) => (await ok(api.GET('/api/groups/all', { params: { query: { q: search || undefined, offset, limit } } }))).groups, (g) => g.gid),
+    [search, openCount],
+    GROUP_EVENTS,
+  );
   const invites = useQuery((api) => ok(api.GET('/api/groups/invites')), [], GROUP_EVENTS);
   const [creating, setCreating] = useState(false);
   const join = useAction(
@@ -97,6 +104,7 @@ function GroupList() {
           className="inline"
           onSubmit={(e) => {
             e.preventDefault();
+            setOpenCount(GROW_BY);
             setSearch(q.trim());
           }}
         >
@@ -104,7 +112,7 @@ function GroupList() {
           <button type="submit">{t('nav.search')}</button>
         </form>
         <ul className="rows">
-          {open.data?.groups.map((g) => (
+          {open.data?.map((g) => (
             <li key={g.gid} className="row">
               <Avatar src={g.avatar} name={g.name} />
               <span className="grow">
@@ -116,6 +124,11 @@ function GroupList() {
             </li>
           ))}
         </ul>
+        {mayHaveMore(open.data, openCount) ? (
+          <button type="button" onClick={() => setOpenCount((n) => n + GROW_BY)}>
+            {t('groups.moreGroups')}
+          </button>
+        ) : null}
         {join.done ? <p role="status">{t('groups.joinDone')}</p> : null}
       </section>
       <NewGroup open={creating} onClose={() => setCreating(false)} />

@@ -1,26 +1,9 @@
 /** The mailbox: announcements and notifications (unread count in the header), both live. */
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/index.tsx';
+import { GROW_BY, loadFirst, mayHaveMore } from '../sdk/growing.ts';
 import { ok, useAction, useQuery } from '../sdk/session.tsx';
 import { ErrorText, Time } from '../ui/kit.tsx';
-
-/** Rows shown at first, and added by each "Older …" press. */
-const PAGE = 50;
-/** The server's most rows per call. */
-const MOST_PER_CALL = 200;
-
-/**
- * The newest `count` rows of a newest-first list, in calls of at most {@link MOST_PER_CALL}, so a
- * list grown by "Older …" is loaded again whole when an event refreshes it. A row that moved to
- * the next call while they ran is kept once.
- */
-async function loadNewest<R extends { id: number }>(count: number, call: (offset: number, limit: number) => Promise<R[]>): Promise<R[]> {
-  const offsets = Array.from({ length: Math.ceil(count / MOST_PER_CALL) }, (_, i) => i * MOST_PER_CALL);
-  const pages = await Promise.all(offsets.map((offset) => call(offset, Math.min(MOST_PER_CALL, count - offset))));
-  const byId = new Map<number, R>();
-  for (const row of pages.flat()) if (!byId.has(row.id)) byId.set(row.id, row);
-  return [...byId.values()];
-}
 
 /** Unread notifications, for the header's badge: the server's count, asked again on each `notification` and after marking read. */
 export function useUnreadNotifications(): number {
@@ -34,16 +17,20 @@ export function useUnreadNotifications(): number {
 
 export function MailboxScreen() {
   const t = useT();
-  const [noteCount, setNoteCount] = useState(PAGE);
-  const [newsCount, setNewsCount] = useState(PAGE);
+  const [noteCount, setNoteCount] = useState(GROW_BY);
+  const [newsCount, setNewsCount] = useState(GROW_BY);
   const notes = useQuery(
     async (api) => {
       let unread = 0;
-      const notifications = await loadNewest(noteCount, async (offset, limit) => {
-        const page = await ok(api.GET('/api/me/notifications', { params: { query: { offset, limit } } }));
-        if (offset === 0) unread = page.unread;
-        return page.notifications;
-      });
+      const notifications = await loadFirst(
+        noteCount,
+        async (offset, limit) => {
+          const page = await ok(api.GET('/api/me/notifications', { params: { query: { offset, limit } } }));
+          if (offset === 0) unread = page.unread;
+          return page.notifications;
+        },
+        (n) => n.id,
+      );
       return { notifications, unread };
     },
     [noteCount],
@@ -51,7 +38,7 @@ export function MailboxScreen() {
   );
   const news = useQuery(
     (api) =>
-      loadNewest(newsCount, async (offset, limit) => (await ok(api.GET('/api/announcements', { params: { query: { offset, limit } } }))).announcements),
+      loadFirst(newsCount, async (offset, limit) => (await ok(api.GET('/api/announcements', { params: { query: { offset, limit } } }))).announcements, (a) => a.id),
     [newsCount],
     ['announcement'],
   );
@@ -94,8 +81,8 @@ export function MailboxScreen() {
             </li>
           ))}
         </ul>
-        {(notes.data?.notifications.length ?? 0) >= noteCount ? (
-          <button type="button" onClick={() => setNoteCount((n) => n + PAGE)}>
+        {mayHaveMore(notes.data?.notifications, noteCount) ? (
+          <button type="button" onClick={() => setNoteCount((n) => n + GROW_BY)}>
             {t('mailbox.olderNotifications')}
           </button>
         ) : null}
@@ -112,8 +99,8 @@ export function MailboxScreen() {
             <p className="text">{a.content}</p>
           </article>
         ))}
-        {(news.data?.length ?? 0) >= newsCount ? (
-          <button type="button" onClick={() => setNewsCount((n) => n + PAGE)}>
+        {mayHaveMore(news.data, newsCount) ? (
+          <button type="button" onClick={() => setNewsCount((n) => n + GROW_BY)}>
             {t('mailbox.olderAnnouncements')}
           </button>
         ) : null}
