@@ -24,6 +24,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
 import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
+import { sendMsg } from '../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
 import { expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
@@ -164,6 +165,40 @@ describe('two people', () => {
     await mine.getByRole('button', { name: 'Recall' }).click();
     await message(bobP.page, ann.name, 'Message recalled').waitFor();
     expect(await message(bobP.page, ann.name, 'are you there?').count()).toBe(0);
+  });
+
+  it('forwards a message quoted with its author, and shows a merged forward as its entries, text never as markup', async () => {
+    // Ann forwards Bob's reply back into their conversation: it arrives as a one-entry bundle.
+    const reply = message(annP.page, bob.name, 'a reply');
+    await reply.hover();
+    await reply.getByRole('button', { name: 'Forward' }).click();
+    const dialog = annP.page.getByRole('dialog', { name: 'Forward to…' });
+    await dialog.getByRole('button', { name: `Forward to ${bob.name}` }).click();
+    await dialog.getByRole('status').filter({ hasText: `Forwarded to ${bob.name}` }).waitFor();
+    await expectAccessible(annP.page, 'forward dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const quoted = log(bobP.page, ann.name).getByRole('figure', { name: 'Forwarded messages' });
+    await quoted.getByText('a reply').waitFor();
+    expect(await quoted.getByText(bob.name, { exact: true }).count()).toBe(1);
+
+    // A bundle from another client: its title, each entry's author, a file by kind and name, tags
+    // as text, and a time beyond what a Date holds (left out, not a broken page).
+    const socket = await ann.socket();
+    const content = JSON.stringify({
+      title: 'Minutes',
+      items: [
+        { from: 'Zed', type: 'text', content: '<b>bold?</b>', ts: 9e15 },
+        { from: 'Yan', type: 'file', content: '/uploads/nothing.pdf', name: 'plan.pdf', size: 10 },
+      ],
+    });
+    const sent = await sendMsg(socket, { dm: bob.name, type: 'merge', content });
+    expect(sent, JSON.stringify(sent)).toMatchObject({ ok: true });
+    socket.close();
+    const minutes = log(bobP.page, ann.name).getByRole('figure', { name: 'Minutes' });
+    await minutes.getByText('<b>bold?</b>').waitFor();
+    await minutes.getByText('File: plan.pdf').waitFor();
+    expect(await minutes.locator('b').count()).toBe(0);
+    for (const p of [annP, bobP]) expect(p.problems).toEqual([]);
   });
 
   it('sends an image that the other side sees, and shows it expired once the file is deleted', async () => {

@@ -5,6 +5,7 @@ import { FileContent } from '../files/FileContent.tsx';
 import { useT } from '../i18n/index.tsx';
 import { errorKey, ok, useApi, useClient } from '../sdk/session.tsx';
 import { Dialog, ErrorText, Field, Time } from '../ui/kit.tsx';
+import { ForwardDialog } from './ForwardDialog.tsx';
 
 /** Markdown is loaded with the first message that uses it (it is not in the first bundle); the text shows meanwhile. */
 const Markdown = lazy(() => import('./Markdown.tsx'));
@@ -29,6 +30,7 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
   const client = useClient();
   const [picking, setPicking] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [forwarding, setForwarding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mine = m.from === me;
   const act = async (fn: () => Promise<unknown>) => {
@@ -99,6 +101,9 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
             <button type="button" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
               {t('chat.react')}
             </button>
+            <button type="button" onClick={() => setForwarding(true)}>
+              {t('chat.forward')}
+            </button>
             {mine || isAdmin ? (
               <button type="button" onClick={() => void act(() => client.recall(room, m.idx))}>
                 {t('chat.recall')}
@@ -132,6 +137,7 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
         <ErrorText error={error} />
       </article>
       {reporting ? <ReportDialog room={room} idx={m.idx} onClose={() => setReporting(false)} /> : null}
+      {forwarding ? <ForwardDialog m={m} onClose={() => setForwarding(false)} /> : null}
     </div>
   );
 }

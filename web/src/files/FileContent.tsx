@@ -1,5 +1,6 @@
 /** A file message: an image or video preview, an audio player, or a download link; "file expired" once the file is gone. */
 import type { MessagePayload } from '@chat-server/client';
+import { MergeContent } from '../chat/MergeContent.tsx';
 import { useT } from '../i18n/index.tsx';
 
 export function formatSize(n: number): string {
@@ -39,7 +40,7 @@ export function FileContent({ m }: { m: MessagePayload }) {
       </audio>
     );
   }
-  if (m.type === 'merge') return <p className="muted">{t('chat.kind.merge')}</p>;
+  if (m.type === 'merge') return <MergeContent content={m.content} />;
   return (
     <p className="file">
       <a href={m.content} download={name}>

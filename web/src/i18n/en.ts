@@ -105,6 +105,11 @@ const app = {
   'chat.kind.video': 'Video',
   'chat.kind.audio': 'Audio',
   'chat.kind.merge': 'Forwarded messages',
+  'chat.forward': 'Forward',
+  'chat.forwardTitle': 'Forward to…',
+  'chat.forwardTo': 'Forward to {name}',
+  'chat.forwardSend': 'Send',
+  'chat.forwarded': 'Forwarded to {name}',
 
   'files.attach': 'Attach file',
   'files.progress': 'Uploading {name}',

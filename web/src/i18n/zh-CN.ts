@@ -269,6 +269,11 @@ export const zhCN: Catalogue = {
   'chat.kind.file': '文件',
   'chat.kind.video': '视频',
   'chat.kind.audio': '音频',
+  'chat.forward': '转发',
+  'chat.forwardTitle': '转发给…',
+  'chat.forwardTo': '转发给 {name}',
+  'chat.forwardSend': '发送',
+  'chat.forwarded': '已转发给 {name}',
   'chat.kind.merge': '合并转发的消息',
 
   'files.attach': '添加附件',

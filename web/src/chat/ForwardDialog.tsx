@@ -1,0 +1,49 @@
+/**
+ * "Forward": sends a message to another conversation as a merged forward of one entry (the spec's
+ * `merge` type), so it arrives quoted with its author and time rather than as the forwarder's
+ * own words. A forwarded file is quoted by kind and name: forwarding shares no file.
+ */
+import { type MessagePayload, roomKey, roomRef } from '@chat-server/client';
+import { useState } from 'react';
+import { useT } from '../i18n/index.tsx';
+import { errorKey, useClient, useSnapshot } from '../sdk/session.tsx';
+import { Dialog, ErrorText } from '../ui/kit.tsx';
+
+/** The merge content quoting `m`. */
+export function forwardContent(m: MessagePayload): string {
+  const item = { from: m.from, type: m.type, content: m.content, ts: m.ts, ...(m.name ? { name: m.name } : {}), ...(typeof m.size === 'number' ? { size: m.size } : {}) };
+  return JSON.stringify({ items: [item] });
+}
+
+export function ForwardDialog({ m, onClose }: { m: MessagePayload; onClose(): void }) {
+  const t = useT();
+  const client = useClient();
+  const { conversations } = useSnapshot();
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const forward = async (name: string, key: ReturnType<typeof roomKey>) => {
+    setError(null);
+    try {
+      await client.send(roomRef(key), { type: 'merge', content: forwardContent(m) });
+      setSentTo(name);
+    } catch (err) {
+      setError(errorKey(err));
+    }
+  };
+  return (
+    <Dialog title={t('chat.forwardTitle')} open onClose={onClose}>
+      {sentTo !== null ? <p role="status">{t('chat.forwarded', { name: sentTo })}</p> : null}
+      <ErrorText error={error} />
+      <ul className="rows">
+        {conversations.map((c) => (
+          <li key={roomKey(c)} className="row">
+            <span className="grow">{c.name}</span>
+            <button type="button" aria-label={t('chat.forwardTo', { name: c.name })} onClick={() => void forward(c.name, roomKey(c))}>
+              {t('chat.forwardSend')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
