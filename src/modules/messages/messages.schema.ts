@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { component, millis, okWith } from '../../lib/contract.ts';
 import { text, userName } from '../../lib/fields.ts';
 import { gid } from '../groups/groups.schema.ts';
-import { HISTORY_MAX, MESSAGE_TYPES } from './messages.policy.ts';
+import { HISTORY_MAX, MESSAGE_TYPES, mergeContent } from './messages.policy.ts';
+
+/** The bundle inside a `merge` message's `content` (a JSON string): named so clients get its type. */
+component('MergeContent', mergeContent, "The JSON inside a merge message's `content` string: an optional title and 1–100 forwarded entries");
 
 /** Text PostgreSQL cannot store: refused as a malformed value (400) rather than failing the insert. */
 const storable = (s: string) => !s.includes('\u0000');

@@ -3,17 +3,11 @@
  * `merge` type), so it arrives quoted with its author and time rather than as the forwarder's
  * own words. A forwarded file is quoted by kind and name: forwarding shares no file.
  */
-import { type MessagePayload, roomKey, roomRef } from '@chat-server/client';
+import { type MessagePayload, mergeDraft, roomKey, roomRef } from '@chat-server/client';
 import { useState } from 'react';
 import { useT } from '../i18n/index.tsx';
 import { errorKey, useClient, useSnapshot } from '../sdk/session.tsx';
 import { Dialog, ErrorText } from '../ui/kit.tsx';
-
-/** The merge content quoting `m`. */
-export function forwardContent(m: MessagePayload): string {
-  const item = { from: m.from, type: m.type, content: m.content, ts: m.ts, ...(m.name ? { name: m.name } : {}), ...(typeof m.size === 'number' ? { size: m.size } : {}) };
-  return JSON.stringify({ items: [item] });
-}
 
 export function ForwardDialog({ m, onClose }: { m: MessagePayload; onClose(): void }) {
   const t = useT();
@@ -24,7 +18,7 @@ export function ForwardDialog({ m, onClose }: { m: MessagePayload; onClose(): vo
   const forward = async (name: string, key: ReturnType<typeof roomKey>) => {
     setError(null);
     try {
-      await client.send(roomRef(key), { type: 'merge', content: forwardContent(m) });
+      await client.send(roomRef(key), mergeDraft([m]));
       setSentTo(name);
     } catch (err) {
       setError(errorKey(err));

@@ -2092,6 +2092,18 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "admin" | "member";
         };
+        MergeContent: {
+            items: {
+                content?: string;
+                from: string;
+                name?: string;
+                size?: number;
+                ts?: number;
+                /** @enum {string} */
+                type: "text" | "image" | "file" | "video" | "audio" | "merge";
+            }[];
+            title?: string;
+        };
         Message: {
             /** @description Text, an upload path (`/uploads/<hex>.<ext>`) for file types, or the JSON of a merged forward; empty once recalled */
             content: string;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { type Credentials, createChatClient, login, type MessagePayload, roomKey, verifyTwofa } from '../../src/index.ts';
+import { type Credentials, createChatClient, login, type MessagePayload, mergeDraft, parseMerge, roomKey, verifyTwofa } from '../../src/index.ts';
 import { adminClient, PASSWORD, trackSockets, uniqueName, waitFor } from '../../../../test/helpers/client.ts';
 import { history, sendText, storedCount, userId } from '../../../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../../../test/helpers/server.ts';
@@ -174,6 +174,31 @@ describe('sending', () => {
     expect(await storedCount(cluster.a, `g:${gid}`)).toBe(1);
     // Every attempt carried the same cid.
     expect(new Set(pending.flat()).size).toBe(1);
+  });
+
+  it('forwards messages as one merge (mergeDraft) that the other side reads back (parseMerge)', async () => {
+    const { ann, bob, bobCreds, gid } = await pair();
+    const s = await connect(ann, cluster.a);
+    await sendText(s, { gid }, 'first <b>point</b>');
+    await sendText(s, { gid }, 'second point');
+    const c = sdk.start({ urls: cluster.b.url, credentials: bobCreds });
+    await statusIs(c, 'live');
+    const page = (await c.api.GET('/api/messages', { params: { query: { gid } } })).data!.messages;
+    const picked = [...page].sort((x, y) => x.idx - y.idx);
+    const seen = waitFor(s, 'msg', (m) => m.type === 'merge');
+    const stored = await c.send({ dm: ann.name }, mergeDraft(picked, 'Minutes'));
+    expect(stored).toMatchObject({ type: 'merge', from: bob.name, dm: ann.name });
+    const received = (await seen) as MessagePayload;
+    expect(parseMerge(received.content)).toEqual({
+      title: 'Minutes',
+      items: picked.map((m) => ({ from: ann.name, type: 'text', content: m.content, ts: m.ts })),
+    });
+    // Not a bundle: undefined; malformed entries are left out.
+    expect(parseMerge('not json')).toBeUndefined();
+    expect(parseMerge('{"items":3}')).toBeUndefined();
+    expect(parseMerge('{"items":[{"from":"x","type":"text","content":"kept"},{"type":"text"},null]}')).toEqual({
+      items: [{ from: 'x', type: 'text', content: 'kept' }],
+    });
   });
 
   it('rejects a send the server refuses, with its key', async () => {
