@@ -167,7 +167,7 @@ describe('two people', () => {
     expect(await message(bobP.page, ann.name, 'are you there?').count()).toBe(0);
   });
 
-  it('forwards a message quoted with its author, and shows a merged forward as its entries, text never as markup', async () => {
+  it('forwards a message quoted with its author, shows a merged forward as its entries (text never as markup), forwards several picked at once', async () => {
     // Ann forwards Bob's reply back into their conversation: it arrives as a one-entry bundle.
     const reply = message(annP.page, bob.name, 'a reply');
     await reply.hover();
@@ -198,6 +198,28 @@ describe('two people', () => {
     await minutes.getByText('<b>bold?</b>').waitFor();
     await minutes.getByText('File: plan.pdf').waitFor();
     expect(await minutes.locator('b').count()).toBe(0);
+
+    // Several at once: "Select" starts picking, the composer gives way to a bar with the count.
+    const hello = message(bobP.page, ann.name, 'hello bob').first();
+    await hello.scrollIntoViewIfNeeded();
+    await hello.hover();
+    await hello.getByRole('button', { name: 'Select' }).click();
+    await message(bobP.page, ann.name, 'a reply').first().getByRole('checkbox').check();
+    const bar = bobP.page.getByRole('toolbar', { name: 'Picked messages' });
+    await bar.getByText('2 picked').waitFor();
+    await expectAccessible(bobP.page, 'picking messages');
+    await bar.getByRole('button', { name: 'Forward' }).click();
+    const many = bobP.page.getByRole('dialog', { name: 'Forward to…' });
+    await many.getByRole('button', { name: `Forward to ${ann.name}` }).click();
+    await many.getByRole('status').waitFor();
+    await many.getByRole('button', { name: 'Close' }).click();
+    await composer(bobP.page).waitFor();
+    const both = log(annP.page, bob.name).getByRole('figure', { name: `Messages from ${ann.name}` });
+    await both.getByText('a reply').waitFor();
+    expect(await both.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('hello bob'),
+      expect.stringContaining('a reply'),
+    ]);
     for (const p of [annP, bobP]) expect(p.problems).toEqual([]);
   });
 

@@ -15,6 +15,7 @@ import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
 import { useUpload } from '../files/useUpload.ts';
 import { Composer } from './Composer.tsx';
 import { GroupAnnouncement } from './GroupAnnouncement.tsx';
+import { ForwardDialog } from './ForwardDialog.tsx';
 import { MessageItem, PendingItem } from './MessageItem.tsx';
 import { useOnline } from './presence.ts';
 import { useTyping } from './typing.ts';
@@ -34,6 +35,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
   const name = conversation?.name ?? roomRef.gid ?? roomRef.dm ?? '';
   const typing = useTyping(key);
   const [replyTo, setReplyTo] = useState<MessagePayload | null>(null);
+  const picking = usePicking(key);
   const history = useHistory(key, messages);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const upload = useUpload(roomRef);
@@ -140,6 +142,8 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
                 readMark={m.idx === readUpTo}
                 replied={m.replyTo ? byIdx.get(m.replyTo) : undefined}
                 onReply={() => setReplyTo(m)}
+                picked={picking.picked?.has(m.idx)}
+                onPick={() => picking.toggle(m.idx)}
               />
             )}
           />
@@ -148,12 +152,61 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
       <p className="typing" aria-live="polite">
         {typing.length === 1 ? t('chat.typing', { name: typing[0]! }) : typing.length > 1 ? t('chat.typingMany', { names: typing.join(', ') }) : ''}
       </p>
-      <Composer room={roomRef} groupMuted={conversation?.muted ?? false} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} upload={upload} />
+      {picking.picked ? (
+        <PickBar
+          messages={messages.filter((m) => picking.picked?.has(m.idx) && !m.recalled)}
+          title={t('chat.mergeTitle', { name })}
+          onDone={picking.stop}
+        />
+      ) : (
+        <Composer room={roomRef} groupMuted={conversation?.muted ?? false} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} upload={upload} />
+      )}
     </section>
   );
 }
 
 const EMPTY: readonly MessagePayload[] = [];
+
+/** The messages picked for forwarding, by idx (undefined while not picking); a new room starts afresh. */
+function usePicking(key: RoomKey) {
+  const [picked, setPicked] = useState<{ key: RoomKey; idxs: ReadonlySet<number> } | undefined>();
+  const current = picked?.key === key ? picked.idxs : undefined;
+  const toggle = (idx: number) => {
+    const next = new Set(current);
+    if (!next.delete(idx)) next.add(idx);
+    setPicked({ key, idxs: next });
+  };
+  return { picked: current, toggle, stop: () => setPicked(undefined) };
+}
+
+/** In place of the composer while picking: how many are picked, "Forward" and "Cancel". */
+function PickBar({ messages, title, onDone }: { messages: readonly MessagePayload[]; title: string; onDone(): void }) {
+  const t = useT();
+  const [forwarding, setForwarding] = useState(false);
+  return (
+    <div className="pick-bar" role="toolbar" aria-label={t('chat.picking')}>
+      <span className="grow" aria-live="polite">
+        {t('chat.pickedCount', { n: messages.length })}
+      </span>
+      <button type="button" className="primary" disabled={messages.length === 0} onClick={() => setForwarding(true)}>
+        {t('chat.forward')}
+      </button>
+      <button type="button" onClick={onDone}>
+        {t('chat.stopPicking')}
+      </button>
+      {forwarding ? (
+        <ForwardDialog
+          messages={messages}
+          title={messages.length > 1 ? title : undefined}
+          onClose={() => {
+            setForwarding(false);
+            onDone();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
 
 interface ListContext {
   history: { loading: boolean; exhausted: boolean };

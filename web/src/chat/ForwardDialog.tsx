@@ -1,7 +1,7 @@
 /**
- * "Forward": sends a message to another conversation as a merged forward of one entry (the spec's
- * `merge` type), so it arrives quoted with its author and time rather than as the forwarder's
- * own words. A forwarded file is quoted by kind and name: forwarding shares no file.
+ * "Forward": sends messages to a conversation picked from the list as one merged forward (the
+ * spec's `merge` type), so they arrive quoted with their authors and times rather than as the
+ * forwarder's own words. A forwarded file is quoted by kind and name: forwarding shares no file.
  */
 import { type MessagePayload, mergeDraft, roomKey, roomRef } from '@chat-server/client';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { useT } from '../i18n/index.tsx';
 import { errorKey, useClient, useSnapshot } from '../sdk/session.tsx';
 import { Dialog, ErrorText } from '../ui/kit.tsx';
 
-export function ForwardDialog({ m, onClose }: { m: MessagePayload; onClose(): void }) {
+export function ForwardDialog({ messages, title, onClose }: { messages: readonly MessagePayload[]; title?: string; onClose(): void }) {
   const t = useT();
   const client = useClient();
   const { conversations } = useSnapshot();
@@ -18,7 +18,7 @@ export function ForwardDialog({ m, onClose }: { m: MessagePayload; onClose(): vo
   const forward = async (name: string, key: ReturnType<typeof roomKey>) => {
     setError(null);
     try {
-      await client.send(roomRef(key), mergeDraft([m]));
+      await client.send(roomRef(key), mergeDraft(messages, title));
       setSentTo(name);
     } catch (err) {
       setError(errorKey(err));

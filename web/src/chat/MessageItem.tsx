@@ -23,9 +23,13 @@ interface Props {
   readMark: boolean;
   replied: MessagePayload | undefined;
   onReply(): void;
+  /** Picked for forwarding; undefined while no messages are being picked. */
+  picked: boolean | undefined;
+  /** Picks this message, or unpicks it (and starts picking when none are). */
+  onPick(): void;
 }
 
-export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, onReply }: Props) {
+export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, onReply, picked, onPick }: Props) {
   const t = useT();
   const client = useClient();
   const [picking, setPicking] = useState(false);
@@ -53,6 +57,9 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the article is the way to its actions */}
       <article className={`msg${mine ? ' mine' : ''}`} aria-labelledby={labelId} tabIndex={0}>
         <header>
+          {picked !== undefined && !m.recalled ? (
+            <input type="checkbox" className="pick" checked={picked} onChange={onPick} aria-label={t('chat.pick', { name: m.from })} />
+          ) : null}
           <strong id={labelId}>{m.from}</strong> <Time ts={m.ts} />
         </header>
         {m.replyTo ? (
@@ -104,6 +111,11 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
             <button type="button" onClick={() => setForwarding(true)}>
               {t('chat.forward')}
             </button>
+            {picked === undefined ? (
+              <button type="button" onClick={onPick}>
+                {t('chat.select')}
+              </button>
+            ) : null}
             {mine || isAdmin ? (
               <button type="button" onClick={() => void act(() => client.recall(room, m.idx))}>
                 {t('chat.recall')}
@@ -137,7 +149,7 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
         <ErrorText error={error} />
       </article>
       {reporting ? <ReportDialog room={room} idx={m.idx} onClose={() => setReporting(false)} /> : null}
-      {forwarding ? <ForwardDialog m={m} onClose={() => setForwarding(false)} /> : null}
+      {forwarding ? <ForwardDialog messages={[m]} onClose={() => setForwarding(false)} /> : null}
     </div>
   );
 }

@@ -110,6 +110,12 @@ const app = {
   'chat.forwardTo': 'Forward to {name}',
   'chat.forwardSend': 'Send',
   'chat.forwarded': 'Forwarded to {name}',
+  'chat.select': 'Select',
+  'chat.pick': 'Pick the message from {name}',
+  'chat.picking': 'Picked messages',
+  'chat.pickedCount': '{n} picked',
+  'chat.stopPicking': 'Cancel',
+  'chat.mergeTitle': 'Messages from {name}',
 
   'files.attach': 'Attach file',
   'files.progress': 'Uploading {name}',

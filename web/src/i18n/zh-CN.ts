@@ -274,6 +274,12 @@ export const zhCN: Catalogue = {
   'chat.forwardTo': '转发给 {name}',
   'chat.forwardSend': '发送',
   'chat.forwarded': '已转发给 {name}',
+  'chat.select': '多选',
+  'chat.pick': '选择 {name} 的消息',
+  'chat.picking': '已选消息',
+  'chat.pickedCount': '已选 {n} 条',
+  'chat.stopPicking': '取消',
+  'chat.mergeTitle': '来自 {name} 的消息',
   'chat.kind.merge': '合并转发的消息',
 
   'files.attach': '添加附件',
