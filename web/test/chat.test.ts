@@ -216,6 +216,8 @@ describe('two people', () => {
     await composer(bobP.page).waitFor();
     const both = log(annP.page, bob.name).getByRole('figure', { name: `Messages from ${ann.name}` });
     await both.getByText('a reply').waitFor();
+    // The conversation list previews a titled merge by its title.
+    await conversations(annP.page).getByText(`${bob.name}: Messages from ${ann.name}`).waitFor();
     expect(await both.getByRole('listitem').allTextContents()).toEqual([
       expect.stringContaining('hello bob'),
       expect.stringContaining('a reply'),

@@ -9,6 +9,7 @@
 import { type Conversation, historyPage, listConversations, markRead } from './calls.ts';
 import type { Connection, ConnectionStatus, PendingSend } from './connection.ts';
 import type { MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
+import { parseMerge } from './merge.ts';
 import { type RoomKey, roomKey, roomRef } from './sync/rooms.ts';
 import type { Api } from './transport/rest.ts';
 
@@ -46,14 +47,7 @@ export function mergeMessages(list: readonly MessagePayload[], incoming: readonl
 export function previewOf(m: MessagePayload): NonNullable<Conversation['last']> {
   let content = m.content;
   if (m.type === 'text') content = [...content].slice(0, PREVIEW_CHARS).join('');
-  else if (m.type === 'merge') {
-    try {
-      const title = (JSON.parse(content) as { title?: unknown }).title;
-      content = typeof title === 'string' ? [...title].slice(0, PREVIEW_CHARS).join('') : '';
-    } catch {
-      content = '';
-    }
-  }
+  else if (m.type === 'merge') content = [...(parseMerge(content)?.title ?? '')].slice(0, PREVIEW_CHARS).join('');
   return { idx: m.idx, from: m.from, type: m.type, content, ts: m.ts, recalled: m.recalled };
 }
 

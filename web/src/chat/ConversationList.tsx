@@ -57,6 +57,7 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
 function preview(c: Conversation, t: Translate): string {
   const last = c.last;
   if (!last) return t('chat.noMessages');
-  const body = last.recalled ? t('chat.recalled') : last.type === 'text' ? last.content : t(`chat.kind.${last.type}`);
+  // A merge's `content` here is its title (empty without one).
+  const body = last.recalled ? t('chat.recalled') : last.type === 'text' || (last.type === 'merge' && last.content) ? last.content : t(`chat.kind.${last.type}`);
   return `${last.from}: ${body}`;
 }
