@@ -6,6 +6,7 @@ import { useT } from '../i18n/index.tsx';
 import { errorKey, ok, useApi, useClient } from '../sdk/session.tsx';
 import { Dialog, ErrorText, Field, Time } from '../ui/kit.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
+import { MergeContent } from './MergeContent.tsx';
 
 /** Markdown is loaded with the first message that uses it (it is not in the first bundle); the text shows meanwhile. */
 const Markdown = lazy(() => import('./Markdown.tsx'));
@@ -79,6 +80,8 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
           ) : (
             <p className="text">{m.content}</p>
           )
+        ) : m.type === 'merge' ? (
+          <MergeContent content={m.content} />
         ) : (
           <FileContent m={m} />
         )}

@@ -1,6 +1,5 @@
 /** A file message: an image or video preview, an audio player, or a download link; "file expired" once the file is gone. */
 import type { MessagePayload } from '@chat-server/client';
-import { MergeContent } from '../chat/MergeContent.tsx';
 import { useT } from '../i18n/index.tsx';
 
 export function formatSize(n: number): string {
@@ -40,7 +39,6 @@ export function FileContent({ m }: { m: MessagePayload }) {
       </audio>
     );
   }
-  if (m.type === 'merge') return <MergeContent content={m.content} />;
   return (
     <p className="file">
       <a href={m.content} download={name}>
