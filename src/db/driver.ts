@@ -20,6 +20,13 @@ export interface Db extends Queryable {
    * transaction would wait for it forever). Nested calls join the outer one.
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the transaction the caller is in has committed (never, if it rolls back); at
+   * once outside a transaction. For announcing a write: an event must not tell of a change that
+   * readers cannot see yet, or that was undone. Callbacks run in the order given; if one throws,
+   * the rest still run and the first error reaches the caller of `tx`, after the commit.
+   */
+  afterCommit(fn: () => void): void;
   /** Multi-statement SQL without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**
@@ -47,6 +54,8 @@ export type Lane = 'search';
 interface AmbientTransaction {
   queryable: Queryable;
   open: boolean;
+  /** What `afterCommit` was given while it was open. */
+  committed: Array<() => void>;
 }
 
 /**
@@ -77,6 +86,19 @@ export const REPLAN_SMALL_BYTES = 1_048_576;
 const TABLE_SIZES = `select c.relname as name, pg_relation_size(c.oid)::float8 as bytes
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
  where n.nspname = current_schema() and c.relkind = 'r'`;
+
+/** Runs every callback, then throws the first error one of them threw. */
+function runAll(fns: ReadonlyArray<() => void>): void {
+  let failure: { err: unknown } | undefined;
+  for (const fn of fns) {
+    try {
+      fn();
+    } catch (err) {
+      failure ??= { err };
+    }
+  }
+  if (failure) throw failure.err;
+}
 
 /** Shared by both drivers: ambient-transaction routing, error mapping, counting, planning anew. */
 export abstract class BaseDb implements Db {
@@ -173,7 +195,7 @@ export abstract class BaseDb implements Db {
         query: <R = Row>(sql: string, params: readonly unknown[] = []) =>
           this.run(sql, params, (s, p) => inner.query(s, p)) as Promise<R[]>,
       };
-      ambient = { queryable: wrapped, open: true };
+      ambient = { queryable: wrapped, open: true, committed: [] };
       return this.ambient.run(ambient, () => fn(wrapped));
     })
       .catch((err: unknown) => {
@@ -184,7 +206,17 @@ export abstract class BaseDb implements Db {
         // On Node 20 a storage in use keeps async hooks on for every promise of the process (a few
         // per cent of a request's CPU); with no transaction open there is nothing to keep.
         if (--this.openTransactions === 0) this.ambient.disable();
+      })
+      .then((value) => {
+        runAll(ambient?.committed ?? []);
+        return value;
       });
+  }
+
+  afterCommit(fn: () => void): void {
+    const current = this.ambient.getStore();
+    if (current?.open) current.committed.push(fn);
+    else fn();
   }
 
   /**

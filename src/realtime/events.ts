@@ -3,6 +3,7 @@ import {
   type ackFailure,
   type announcementPayload,
   type clientEvents,
+  type fileExpiredPayload,
   type friendsChangedPayload,
   type groupInvitesPayload,
   type groupMembersPayload,
@@ -61,6 +62,8 @@ export type MessagePayload = z.infer<typeof messagePayload>;
 export type RoomRef = z.infer<typeof roomRef>;
 /** `recall`: the message `idx` of the room was recalled by `by`. */
 export type RecallPayload = z.infer<typeof recallPayload>;
+/** `file.expired`: messages `idxs` of the room now point at a removed file. */
+export type FileExpiredPayload = z.infer<typeof fileExpiredPayload>;
 /** `reaction`: the whole reactions map of message `idx` after a toggle. */
 export type ReactionPayload = z.infer<typeof reactionPayload>;
 /**

@@ -155,6 +155,10 @@ export const recallPayload = inRoom({ idx: z.number().int(), by: z.string().desc
 
 export const reactionPayload = inRoom({ idx: z.number().int(), reactions });
 
+export const fileExpiredPayload = inRoom({
+  idxs: z.array(z.number().int()).describe('The messages of the room (ascending) whose file was removed: each is now `file_expired`'),
+});
+
 export const readPayload = inRoom({ idx: z.number().int().describe('The read marker now'), by: z.string().describe('The reader') });
 
 export const typingPayload = z.union([
@@ -243,6 +247,10 @@ export const serverEvents = {
   },
   recall: { payload: recallPayload, description: 'A message was recalled: content and reactions are gone.' },
   reaction: { payload: reactionPayload, description: "A message's reactions changed: the whole new map." },
+  'file.expired': {
+    payload: fileExpiredPayload,
+    description: 'Files shown by messages of the room were removed (an administrator, a group manager, the uploader, or retention): show them expired.',
+  },
   read: {
     payload: readPayload,
     description: "A read marker moved: the receiver's own (from another connection), or a friend's read receipt.",

@@ -7,6 +7,7 @@ import { clientEvents, serverEvents } from '../../src/realtime/events.ts';
 import { adminClient, type Client, emitAck, newUser, waitFor } from '../helpers/client.ts';
 import { startCluster, type TestCluster, type TestNode } from '../helpers/server.ts';
 import { befriend, createGroup } from '../helpers/social.ts';
+import { uniquePng, uploadSingle } from '../helpers/uploads.ts';
 
 let cluster: TestCluster;
 // biome-ignore lint/suspicious/noExplicitAny: the document is inspected loosely.
@@ -178,6 +179,12 @@ describe('the traffic of a real session matches the document', () => {
     const receipt = waitFor(aliceSocket, 'read', (p) => p.by === bob.name);
     expect((await bob.post('/api/conversations/read', { dm: alice.name, idx: dm.message.idx })).status).toBe(200);
     await receipt;
+    // file.expired: an image in the direct conversation whose file the administrator deletes.
+    const up = await uploadSingle(alice, uniquePng(), 'pic.png');
+    const image = await send(aliceSocket, 'msg', { dm: bob.name, type: 'image', content: up.body.url, name: 'pic.png', size: up.body.size });
+    const expired = waitFor(bobSocket, 'file.expired', (p) => p.dm === alice.name);
+    expect((await admin.post('/api/admin/file/del', { name: up.body.url.slice('/uploads/'.length) })).status).toBe(200);
+    expect((await expired).idxs).toEqual([image.message.idx]);
     // Refusals are acknowledgements too.
     const refused = await send(aliceSocket, 'msg', { dm: alice.name, type: 'text', content: 'to myself' });
     expect(refused).toMatchObject({ ok: false, error: 'api.msg.self' });

@@ -266,6 +266,45 @@ describe('transactions', () => {
     expect((await db.lane('search').query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n).toBe(1);
   });
 
+  it('run what afterCommit was given once the transaction committed, where its writes are seen; never after a rollback', async () => {
+    const db = cluster.a.app.ctx.db;
+    const table = `after_${randomHex(4)}`;
+    await db.exec(`create table ${table} (id int primary key)`);
+    const seenThen: Array<Promise<Array<{ n: number }>>> = [];
+    const order: string[] = [];
+    await db.tx(async (q) => {
+      await q.query(`insert into ${table} values (1)`);
+      db.afterCommit(() => {
+        order.push('announced');
+        // The transaction is over: this statement runs on its own (in cluster mode another connection).
+        seenThen.push(db.query<{ n: number }>(`select count(*)::int as n from ${table}`));
+      });
+      // A nested transaction joins the outer one: its callback waits for the outer commit too.
+      await db.tx(async () => db.afterCommit(() => order.push('nested')));
+      order.push('body done');
+    });
+    expect(order).toEqual(['body done', 'announced', 'nested']);
+    expect((await seenThen[0]!)[0]!.n).toBe(1);
+
+    let rolledBack = false;
+    await expect(
+      db.tx(async (q) => {
+        await q.query(`insert into ${table} values (2)`);
+        db.afterCommit(() => {
+          rolledBack = true;
+        });
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect(rolledBack).toBe(false);
+    // Outside a transaction: at once.
+    let now = false;
+    db.afterCommit(() => {
+      now = true;
+    });
+    expect(now).toBe(true);
+  });
+
   it('started by a continuation of an ended transaction are their own, and roll back', async () => {
     const db = cluster.a.app.ctx.db;
     expect(await leftBehind(db, false)).toBe(0);

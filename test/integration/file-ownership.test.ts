@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, type Client, emitAck, newUser, trackSockets } from '../helpers/client.ts';
+import { adminClient, type Client, emitAck, newUser, trackSockets, waitFor } from '../helpers/client.ts';
 import { history, sendMsg } from '../helpers/messages.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
 import { befriend, groupWith } from '../helpers/social.ts';
@@ -305,9 +305,14 @@ describe('retention', () => {
     const late = await upload(u2, content, 'late.txt');
     expect(late.deduped).toBe(true);
     cluster.clock.advance(6 * DAY);
+    // The member reading the group on the other node is told at once.
+    const reader = await u2.socket({ node: cluster.b });
+    const told = waitFor(reader, 'file.expired');
     await cluster.a.app.ctx.jobs.runNow('files.expire', {});
     expect(await served(early.url)).toBe(404);
     expect(await expiredFlags(u2, { gid })).toEqual([true]);
+    expect(await told).toEqual({ gid, idxs: [1] });
+    reader.close();
     expect((await download(cluster.b, late.url)).body.equals(content)).toBe(true);
     cluster.clock.advance(10 * DAY);
     await cluster.b.app.ctx.jobs.runNow('files.expire', {});

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, newUser } from '../helpers/client.ts';
+import { adminClient, newUser, waitFor } from '../helpers/client.ts';
 import { history, sendMsg } from '../helpers/messages.ts';
 import { startCluster, type TestCluster } from '../helpers/server.ts';
-import { groupWith } from '../helpers/social.ts';
+import { befriend, groupWith, recorder, settle } from '../helpers/social.ts';
 import { download, uniquePng, uploadSingle } from '../helpers/uploads.ts';
 
 let cluster: TestCluster;
@@ -57,5 +57,52 @@ describe('POST /api/groups/file/delete', () => {
     expect((await sendMsg(s, { gid, type: 'file', content: up.body.url, name: 'a.png', size: up.body.size })).ok).toBe(true);
     s.close();
     expect((await admin.post('/api/groups/file/delete', { gid, url: up.body.url })).body).toEqual({ ok: true, expired: 1 });
+  });
+
+  it('announces file.expired, after the commit, to the rooms whose messages it marked and to no one else, on every node', async () => {
+    const owner = await newUser(cluster);
+    const groupAdmin = await newUser(cluster);
+    const uploader = await newUser(cluster);
+    const friend = await newUser(cluster);
+    const outsider = await newUser(cluster);
+    const gid = await groupWith(owner, { admins: [groupAdmin], members: [uploader] });
+    await befriend(uploader, friend);
+    const up = await uploadSingle(uploader, uniquePng(), 'shared.png');
+    const url: string = up.body.url;
+    const sUploader = await uploader.socket();
+    const sOwner = await owner.on(cluster.b).socket();
+    const sFriend = await friend.on(cluster.b).socket();
+    const sOutsider = await outsider.socket();
+    const file = { type: 'image', content: url, name: 'shared.png', size: up.body.size };
+    const inGroup = (await sendMsg(sUploader, { gid, ...file })).message.idx as number;
+    const inDm = (await sendMsg(sUploader, { dm: friend.name, ...file })).message.idx as number;
+    const heardByOutsider = recorder(sOutsider, ['file.expired'])['file.expired']!;
+    const heardByFriend = recorder(sFriend, ['file.expired'])['file.expired']!;
+
+    // A group admin who did not upload it withdraws it from the group: the group hears, the direct conversation keeps it.
+    const ownerHears = waitFor(sOwner, 'file.expired');
+    const uploaderHearsGroup = waitFor(sUploader, 'file.expired', (p) => p.gid === gid);
+    expect((await groupAdmin.post('/api/groups/file/delete', { gid, url })).body).toEqual({ ok: true, expired: 1 });
+    expect(await ownerHears).toEqual({ gid, idxs: [inGroup] });
+    expect(await uploaderHearsGroup).toEqual({ gid, idxs: [inGroup] });
+    const [dmMessage] = await history(friend, { dm: uploader.name });
+    expect(dmMessage).toMatchObject({ idx: inDm, file_expired: false });
+
+    // The administrator deletes the file: each side of the direct conversation hears it, named from its side.
+    const friendHears = waitFor(sFriend, 'file.expired');
+    const uploaderHearsDm = waitFor(sUploader, 'file.expired', (p) => p.dm !== undefined);
+    const admin = await adminClient(cluster);
+    expect((await admin.post('/api/admin/file/del', { name: url.slice('/uploads/'.length) })).body).toEqual({ ok: true, expired: 1 });
+    expect(await friendHears).toEqual({ dm: uploader.name, idxs: [inDm] });
+    expect(await uploaderHearsDm).toEqual({ dm: friend.name, idxs: [inDm] });
+    const [after] = await history(friend, { dm: uploader.name });
+    expect(after).toMatchObject({ idx: inDm, file_expired: true });
+
+    // A refused deletion (already gone) announces nothing; no one outside the rooms heard anything.
+    expect((await admin.post('/api/admin/file/del', { name: url.slice('/uploads/'.length) })).status).toBe(404);
+    await settle();
+    expect(heardByFriend).toHaveLength(1);
+    expect(heardByOutsider).toEqual([]);
+    for (const s of [sUploader, sOwner, sFriend, sOutsider]) s.close();
   });
 });

@@ -6,6 +6,7 @@ export type {
   Ack,
   AnnouncementPayload,
   ClientToServerEvents,
+  FileExpiredPayload,
   FriendsChangedPayload,
   GroupInvitesPayload,
   GroupMembersPayload,

@@ -15,6 +15,7 @@ export {
   emptySnapshot,
   mergeMessages,
   previewOf,
+  withFileExpired,
   withHistory,
   withMessage,
   withReaction,

@@ -8,7 +8,7 @@
  */
 import { type Conversation, historyPage, listConversations, markRead } from './calls.ts';
 import type { Connection, ConnectionStatus, PendingSend } from './connection.ts';
-import type { MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
+import type { FileExpiredPayload, MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
 import { parseMerge } from './merge.ts';
 import { type RoomKey, roomKey, roomRef } from './sync/rooms.ts';
 import type { Api } from './transport/rest.ts';
@@ -95,6 +95,15 @@ export function withReaction(s: ChatSnapshot, p: ReactionPayload): ChatSnapshot 
   return { ...s, messages: { ...s.messages, [key]: list.map((m) => (m.idx === p.idx ? { ...m, reactions: p.reactions } : m)) } };
 }
 
+/** Files of a room's messages were removed: those messages show them expired. */
+export function withFileExpired(s: ChatSnapshot, p: FileExpiredPayload): ChatSnapshot {
+  const key = roomKey(p);
+  const list = s.messages[key];
+  if (!list) return s;
+  const gone = new Set(p.idxs);
+  return { ...s, messages: { ...s.messages, [key]: list.map((m) => (gone.has(m.idx) ? { ...m, file_expired: true } : m)) } };
+}
+
 /** A read marker moved: ours (another device, or markRead) or, in a direct conversation, the friend's receipt. */
 export function withRead(s: ChatSnapshot, p: ReadPayload): ChatSnapshot {
   const key = roomKey(p);
@@ -124,6 +133,7 @@ export class ChatStore {
       c.on('outbox', (pending) => this.set({ ...this.snapshot, pending })),
       c.onServer('recall', (p) => this.set(withRecall(this.snapshot, p))),
       c.onServer('reaction', (p) => this.set(withReaction(this.snapshot, p))),
+      c.onServer('file.expired', (p) => this.set(withFileExpired(this.snapshot, p))),
       c.onServer('read', (p) => this.set(withRead(this.snapshot, p))),
     ];
   }

@@ -5,6 +5,7 @@ import type { Actor } from '../audit/audit.service.ts';
 import { can } from '../groups/groups.policy.ts';
 import type { GroupsService } from '../groups/groups.service.ts';
 import type { FilesService } from '../uploads/files.service.ts';
+import { announceExpired } from './file-expiry.ts';
 import { messagesStore } from './messages.store.ts';
 
 const UPLOAD_URL_RE = /^\/uploads\/([0-9a-f]{32}\.[a-z0-9]{1,10})$/;
@@ -41,8 +42,9 @@ export class GroupFilesService {
     return this.deps.files.withdraw(actor, name, { gid }, async (q) => {
       const marked = await messagesStore.markGroupFileExpired(q, gid, url);
       // Withdrawn from this group already: nothing of it is left here to delete.
-      if (marked === 0) throw notFound('api.admin.fileNotFound');
-      return marked;
+      if (marked.length === 0) throw notFound('api.admin.fileNotFound');
+      await announceExpired(this.ctx, q, marked);
+      return marked.length;
     });
   }
 }

@@ -3,6 +3,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, UNAVAILABLE_RETRY_
 import { likePattern } from '../../lib/fields.ts';
 import type { MessagePayload, RoomRef, ServerToClientEvents } from '../../realtime/events.ts';
 import { type Actor, type Conversation, type Conversations, labelOf } from './conversations.ts';
+import { announceExpired } from './file-expiry.ts';
 import { GroupCommit, type Written } from './group-commit.ts';
 import { HistoryCache } from './history-cache.ts';
 import { type MessageRecord, messageView, type SearchHit } from './message-views.ts';
@@ -281,9 +282,14 @@ export class MessagesService {
     return messagesStore.fileSharedWith(this.ctx.db, userId, url);
   }
 
-  /** For the files module: marks the messages referencing these files (by name) `file_expired`; returns how many changed. */
+  /**
+   * For the files module, inside its transaction: marks the messages referencing these files (by
+   * name) `file_expired`, announced to their rooms once it commits; returns how many changed.
+   */
   async markFilesExpired(names: string[]): Promise<number> {
-    return messagesStore.markFilesExpired(this.ctx.db, names.map(uploadPath));
+    const marked = await messagesStore.markFilesExpired(this.ctx.db, names.map(uploadPath));
+    await announceExpired(this.ctx, this.ctx.db, marked);
+    return marked.length;
   }
 
   // ---- storing and fan-out ----

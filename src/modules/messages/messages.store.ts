@@ -61,6 +61,12 @@ export interface MessageRow {
 }
 
 /** A search hit; `peer` is the other person of a direct message as the searcher sees it. */
+/** A message just marked `file_expired`: its room key and place in it. */
+export interface ExpiredMessage {
+  room: string;
+  idx: number;
+}
+
 export interface SearchRow {
   room: string;
   idx: number;
@@ -386,16 +392,14 @@ export const messagesStore = {
     return rows[0]?.shared ?? false;
   },
 
-  /** Marks the messages of group `gid` pointing at this upload path `file_expired`; returns how many changed. */
-  async markGroupFileExpired(q: Queryable, gid: string, path: string): Promise<number> {
-    const rows = await q.query<{ n: number }>(
-      `with changed as (
-         update messages set file_expired = true
-          where room = $1 and type in ${FILE_TYPE_LIST} and content = $2 and not file_expired returning 1
-       ) select count(*)::int as n from changed`,
+  /** Marks the messages of group `gid` pointing at this upload path `file_expired`; returns those that changed. */
+  async markGroupFileExpired(q: Queryable, gid: string, path: string): Promise<ExpiredMessage[]> {
+    return q.query<ExpiredMessage>(
+      `update messages set file_expired = true
+        where room = $1 and type in ${FILE_TYPE_LIST} and content = $2 and not file_expired
+        returning room, idx`,
       [`g:${gid}`, path],
     );
-    return rows[0]?.n ?? 0;
   },
 
   /** Whether a file-type message of group `gid` points at this upload path. */
@@ -407,16 +411,14 @@ export const messagesStore = {
     return rows.length > 0;
   },
 
-  /** Marks the messages pointing at these upload paths `file_expired`; returns how many changed. */
-  async markFilesExpired(q: Queryable, paths: readonly string[]): Promise<number> {
-    if (paths.length === 0) return 0;
-    const rows = await q.query<{ n: number }>(
-      `with changed as (
-         update messages set file_expired = true
-          where type in ${FILE_TYPE_LIST} and content = any($1::text[]) and not file_expired returning 1
-       ) select count(*)::int as n from changed`,
+  /** Marks the messages pointing at these upload paths `file_expired`; returns those that changed. */
+  async markFilesExpired(q: Queryable, paths: readonly string[]): Promise<ExpiredMessage[]> {
+    if (paths.length === 0) return [];
+    return q.query<ExpiredMessage>(
+      `update messages set file_expired = true
+        where type in ${FILE_TYPE_LIST} and content = any($1::text[]) and not file_expired
+        returning room, idx`,
       [paths],
     );
-    return rows[0]?.n ?? 0;
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/calls.ts';
 import type { MessagePayload } from '../../src/events.ts';
-import { type ChatSnapshot, emptySnapshot, mergeMessages, previewOf, withMessage, withRead, withRecall } from '../../src/store.ts';
+import { type ChatSnapshot, emptySnapshot, mergeMessages, previewOf, withFileExpired, withHistory, withMessage, withRead, withRecall } from '../../src/store.ts';
 
 const msg = (idx: number, from: string, extra: Partial<MessagePayload> = {}): MessagePayload => ({
   idx,
@@ -72,6 +72,17 @@ describe('store state changes', () => {
     s = withRecall(s, { gid: 'g1', idx: 1, by: 'ann' });
     expect(s.messages['g:g1']?.[0]).toMatchObject({ recalled: true, content: '' });
     expect(s.conversations[0]!.last).toMatchObject({ recalled: true, content: '' });
+  });
+
+  it('file.expired marks exactly the listed messages of that room', () => {
+    const file = (idx: number, gid: string) => msg(idx, 'ann', { type: 'image', content: '/uploads/x.png', gid });
+    let s = withHistory(state([]), 'g:g1', [file(1, 'g1'), file(2, 'g1'), file(3, 'g1')]);
+    s = withHistory(s, 'g:g2', [file(2, 'g2')]);
+    s = withFileExpired(s, { gid: 'g1', idxs: [1, 3] });
+    expect(s.messages['g:g1']!.map((m) => m.file_expired)).toEqual([true, false, true]);
+    expect(s.messages['g:g2']![0]!.file_expired).toBe(false);
+    // A room not loaded: nothing to change.
+    expect(withFileExpired(s, { dm: 'bob', idxs: [1] })).toBe(s);
   });
 
   it('merges history pages: one message per idx, sorted', () => {
