@@ -83,8 +83,8 @@ describe('GET /api/admin/users', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(2);
     expect(res.body.users).toEqual([
-      { name: a.name, role: 'user', status: 'active', last_seen: expect.any(Number), created: expect.any(Number) },
-      { name: b.name, role: 'user', status: 'banned', last_seen: expect.any(Number), created: expect.any(Number) },
+      { name: a.name, role: 'user', status: 'active', last_seen: expect.any(Number), created: expect.any(Number), avatar: '' },
+      { name: b.name, role: 'user', status: 'banned', last_seen: expect.any(Number), created: expect.any(Number), avatar: '' },
     ]);
     expect((await admin.get('/api/admin/users', { q: tag, status: 'banned' })).body.users.map((u: { name: string }) => u.name)).toEqual([b.name]);
     expect((await admin.get('/api/admin/users', { q: tag, status: 'active' })).body.users.map((u: { name: string }) => u.name)).toEqual([a.name]);
@@ -126,6 +126,8 @@ describe('user/image', () => {
     expect([missing.status, missing.body.error]).toEqual([400, 'api.profile.badAvatar']);
     expect((await admin.post('/api/admin/user/image', { name: u.name, image })).body).toEqual({ ok: true });
     expect((await u.on(cluster.b).get('/api/me')).body.profile.avatar).toBe(image);
+    // The administrators' list shows it.
+    expect((await admin.get('/api/admin/users', { q: u.name })).body.users[0].avatar).toBe(image);
     const bad = await admin.post('/api/admin/user/image', { name: u.name, image: 'https://evil.example/x.png' });
     expect([bad.status, bad.body.error]).toEqual([400, 'api.profile.badAvatar']);
     expect((await admin.post('/api/admin/user/image', { name: 'nobody_x1', image })).status).toBe(404);

@@ -6,14 +6,18 @@
  * login with the QR page's secret and logs in again with a code; axe finds no
  * serious or critical problem on these screens and on every admin page; an
  * announcement reaches the user live and a ban from the users page ends their
- * session. The administrator's main navigation (every destination there is)
- * fits a phone's width and is used from the keyboard.
+ * session. The administrator deletes a page's picked files in one call and
+ * removes a user's avatar. The administrator's main navigation (every
+ * destination there is) fits a phone's width and is used from the keyboard.
  */
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, uniqueName } from '../../test/helpers/client.ts';
+import { sendMsg } from '../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
+import { groupWith } from '../../test/helpers/social.ts';
+import { uniquePng, uploadSingle } from '../../test/helpers/uploads.ts';
 import { DESKTOP, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, person, PHONE } from './browser.ts';
 
 let cluster: TestCluster;
@@ -218,6 +222,80 @@ describe('first run, registration, approval, two-step login', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    for (const p of people) expect(p.problems).toEqual([]);
+  });
+
+  it("deletes the files picked on a page in one call, and removes a user's avatar", async () => {
+    const { page } = first;
+    const api = new Client(cluster.a);
+    expect((await api.post('/api/login', { username: admin.name, password: admin.password })).status).toBe(200);
+    const owner = Object.assign(new Client(cluster.b), { name: uniqueName('owner') });
+    expect((await api.post('/api/admin/user/add', { name: owner.name, password: 'Owner-pass-2024' })).status).toBe(200);
+    expect((await owner.post('/api/login', { username: owner.name, password: 'Owner-pass-2024' })).status).toBe(200);
+    // Three files and an avatar, all found by one search; the first is sent in a group.
+    const tag = uniqueName('batch');
+    const upload = async (f: string) => {
+      const up = await uploadSingle(owner, uniquePng(), `${tag}-${f}.png`);
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      return { url: up.body.url as string, size: up.body.size as number };
+    };
+    const a = await upload('a');
+    const url = { a: a.url, b: (await upload('b')).url, c: (await upload('c')).url, face: (await upload('face')).url };
+    const gid = await groupWith(owner);
+    const socket = await owner.socket();
+    try {
+      expect((await sendMsg(socket, { gid, type: 'file', content: a.url, name: `${tag}-a.png`, size: a.size })).ok).toBe(true);
+    } finally {
+      socket.close();
+    }
+    expect((await owner.post('/api/profile', { avatar: url.face })).status).toBe(200);
+    const imageOf = async () => ((await api.get('/api/users', { q: owner.name })).body.users as { name: string; image: string }[]).find((u) => u.name === owner.name)?.image;
+    expect(await imageOf()).toBe(url.face);
+
+    const sections = page.getByRole('navigation', { name: 'Administration sections' });
+    await sections.getByRole('link', { name: 'Files' }).click();
+    await page.getByRole('searchbox', { name: 'File name contains' }).fill(tag);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Files' });
+    const rows = table.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    // An avatar cannot be deleted, so it cannot be picked.
+    expect(await table.getByRole('row', { name: new RegExp(`${tag}-face`) }).getByRole('checkbox').count()).toBe(0);
+    const deleteSelected = (n: number) => page.getByRole('button', { name: `Delete selected (${n})` });
+    expect(await deleteSelected(0).isDisabled()).toBe(true);
+    // "All on this page" picks the three deletable files; unticked, none.
+    const all = table.getByRole('checkbox', { name: 'Select all on this page' });
+    await all.check();
+    await deleteSelected(3).waitFor();
+    await all.uncheck();
+    expect(await deleteSelected(0).isDisabled()).toBe(true);
+
+    await table.getByRole('checkbox', { name: `Select ${tag}-a.png` }).check();
+    await table.getByRole('checkbox', { name: `Select ${tag}-b.png` }).check();
+    await deleteSelected(2).click();
+    await page.getByRole('status').filter({ hasText: 'Files deleted: 2; failed: 0; messages marked expired: 1' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
+    await table.getByRole('row', { name: new RegExp(`${tag}-c`) }).waitFor();
+    expect(await table.getByRole('checkbox', { name: `Select ${tag}-c.png` }).isChecked()).toBe(false);
+    expect(await deleteSelected(0).isDisabled()).toBe(true);
+    const listed = (await api.get('/api/admin/files', { q: tag })).body.files as { name: string }[];
+    expect(listed.map((f) => `/uploads/${f.name}`).sort()).toEqual([url.c, url.face].sort());
+    await expectAccessible(page, 'admin: Files with picks and a batch status');
+
+    await sections.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('searchbox', { name: 'Name contains' }).fill(owner.name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: new RegExp(owner.name) });
+    await expect.poll(() => page.getByRole('table', { name: 'Users' }).locator('tbody tr').count()).toBe(1);
+    await row.getByRole('button', { name: 'Remove avatar' }).click();
+    await expect.poll(imageOf).toBe('');
+    // Offered only to a user with an avatar: gone with it.
+    await row.getByRole('button', { name: 'Remove avatar' }).waitFor({ state: 'detached' });
+    // No longer an avatar, the file may now be picked and deleted.
+    await sections.getByRole('link', { name: 'Files' }).click();
+    await page.getByRole('searchbox', { name: 'File name contains' }).fill(`${tag}-face`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await table.getByRole('checkbox', { name: `Select ${tag}-face.png` }).waitFor();
     for (const p of people) expect(p.problems).toEqual([]);
   });
 

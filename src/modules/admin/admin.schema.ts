@@ -77,6 +77,7 @@ export const adminUserEntry = component(
     status: z.enum(['pending', 'active', 'rejected', 'banned']).describe('`banned`: a ban in force (or the account banned)'),
     last_seen: millis.nullable().describe('Last activity (ms); null: never logged in'),
     created: millis,
+    avatar: z.string().describe('The profile picture (`/uploads/<name>`, or empty): what `admin/user/image` sets'),
   }),
   'An account in the administrators’ user list (spec 2.14)',
 );

@@ -8,6 +8,7 @@ export interface AdminUserRow {
   status: AccountStatus;
   last_seen: number | null;
   created: number;
+  avatar: string;
 }
 
 /** A ban in force on user `u` at `$now` (the parameter named in each statement). */
@@ -27,11 +28,11 @@ export const adminStore = {
     const rows = await q.query<AdminUserRow & { total: number }>(
       `with shown as (
          select u.id, u.name, u.role, case when ${BANNED('$1')} then 'banned' else u.status end as status,
-                u.last_seen, u.created
+                u.last_seen, u.created, u.avatar
            from users u
           where ($2::text is null or u.name_lower like '%' || lower($2) || '%')
        )
-       select name, role, status, last_seen, created, count(*) over ()::int as total
+       select name, role, status, last_seen, created, avatar, count(*) over ()::int as total
          from shown where ($3::text is null or status = $3)
         order by id limit $4 offset $5`,
       [f.now, f.q === undefined ? null : likeEscape(f.q), f.status ?? null, f.limit, f.offset],

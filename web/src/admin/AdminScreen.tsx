@@ -1,13 +1,14 @@
 /**
  * Administration (administrators only; loaded on demand): pending
- * registrations, users (role, ban, rename, password, delete), reports,
- * penalties, appeals, announcements, files, the audit log, GitHub login.
+ * registrations, users (role, ban, rename, password, avatar removal, delete),
+ * reports, penalties, appeals, announcements, files (one by one or a page's
+ * pick at once), the audit log, GitHub login.
  */
 import { useState } from 'react';
 import { detailText } from '../groups/GroupPage.tsx';
 import { useT } from '../i18n/index.tsx';
 import { ok, type Schema, useAction, useCall, useQuery, useSession } from '../sdk/session.tsx';
-import { ErrorText, Field, Link, Select, TextArea, Time, submitting } from '../ui/kit.tsx';
+import { Avatar, ErrorText, Field, Link, Select, TextArea, Time, submitting } from '../ui/kit.tsx';
 import { formatSize } from '../files/FileContent.tsx';
 
 type PenaltyAction = Schema<'Penalty'>['action'];
@@ -168,7 +169,12 @@ function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) 
   const ask = (key: string) => prompt(t(key, { name: u.name }))?.trim();
   return (
     <tr>
-      <th scope="row">{u.name}</th>
+      <th scope="row">
+        <span className="who">
+          <Avatar src={u.avatar} name={u.name} size={24} />
+          {u.name}
+        </span>
+      </th>
       <td>{t(`admin.roleName.${u.role}`)}</td>
       <td>{u.status}</td>
       <td>{u.last_seen ? <Time ts={u.last_seen} /> : '—'}</td>
@@ -197,6 +203,11 @@ function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) 
         >
           {t('admin.resetPassword')}
         </button>
+        {u.avatar ? (
+          <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/user/image', { body: { name: u.name, image: '' } }))}>
+            {t('admin.removeAvatar')}
+          </button>
+        ) : null}
         <button type="button" className="danger" onClick={() => confirm(t('admin.deleteConfirm', { name: u.name })) && void op.run((api) => api.POST('/api/admin/user/del', { body: { name: u.name } }))}>
           {t('admin.delete')}
         </button>
@@ -368,21 +379,67 @@ function Files() {
   const { page, setPage, query } = usePage();
   const list = useQuery((api) => ok(api.GET('/api/admin/files', { params: { query: { q: search || undefined, ...query } } })), [search, page]);
   const del = useAction((api, name: string) => ok(api.POST('/api/admin/file/del', { body: { name } })), list.reload);
+  // Picked stored names; only those of the page shown count (a row deleted meanwhile drops out).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [outcome, setOutcome] = useState<{ deleted: number; failed: number; expired: number } | null>(null);
+  const batch = useAction(
+    async (api, names: string[]) => {
+      const { deleted, failed, expired } = await ok(api.POST('/api/admin/files/del-batch', { body: { names } }));
+      setOutcome({ deleted, failed, expired });
+    },
+    () => {
+      setSelected(new Set());
+      list.reload();
+    },
+  );
+  const deletable = list.data?.files.filter((f) => !f.avatar).map((f) => f.name) ?? [];
+  const picked = deletable.filter((n) => selected.has(n));
+  const allPicked = deletable.length > 0 && picked.length === deletable.length;
+  const toggle = (name: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  const goTo = (p: number) => {
+    setSelected(new Set());
+    setPage(p);
+  };
   return (
     <>
       <form className="inline" onSubmit={submitting(() => {
+          setSelected(new Set());
           setPage(1);
           setSearch(q.trim());
         })}>
         <Field label="admin.findFile" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         <button type="submit">{t('nav.search')}</button>
       </form>
-      <ErrorText error={list.error ?? del.error} />
+      <ErrorText error={list.error ?? del.error ?? batch.error} />
       {list.data ? <p className="muted">{t('admin.filesTotal', { n: list.data.total, size: formatSize(list.data.totalSize) })}</p> : null}
+      <p className="inline">
+        <button type="button" className="danger" disabled={picked.length === 0 || batch.busy} onClick={() => void batch.run(picked)}>
+          {t('admin.deleteSelected', { n: picked.length })}
+        </button>
+      </p>
+      <p role="status">{outcome ? t('admin.batchDeleted', outcome) : null}</p>
       <table>
         <caption className="visually-hidden">{t('admin.tab.files')}</caption>
         <thead>
           <tr>
+            <th scope="col">
+              <input
+                type="checkbox"
+                aria-label={t('admin.selectPage')}
+                disabled={deletable.length === 0}
+                checked={allPicked}
+                ref={(el) => {
+                  if (el) el.indeterminate = picked.length > 0 && !allPicked;
+                }}
+                onChange={(e) => setSelected(e.target.checked ? new Set(deletable) : new Set())}
+              />
+            </th>
             <th scope="col">{t('admin.fileName')}</th>
             <th scope="col">{t('admin.fileKind')}</th>
             <th scope="col">{t('admin.fileSize')}</th>
@@ -393,6 +450,16 @@ function Files() {
         <tbody>
           {list.data?.files.map((f) => (
             <tr key={f.name}>
+              <td>
+                {!f.avatar ? (
+                  <input
+                    type="checkbox"
+                    aria-label={t('admin.selectFile', { name: f.origin || f.name })}
+                    checked={selected.has(f.name)}
+                    onChange={(e) => toggle(f.name, e.target.checked)}
+                  />
+                ) : null}
+              </td>
               <th scope="row">
                 <a href={`/uploads/${f.name}`} target="_blank" rel="noopener">
                   {f.origin || f.name}
@@ -412,7 +479,7 @@ function Files() {
           ))}
         </tbody>
       </table>
-      <Pager page={page} setPage={setPage} shown={list.data?.files.length ?? 0} total={list.data?.total} />
+      <Pager page={page} setPage={goTo} shown={list.data?.files.length ?? 0} total={list.data?.total} />
     </>
   );
 }

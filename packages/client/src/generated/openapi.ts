@@ -1856,6 +1856,8 @@ export interface components {
             user: string;
         };
         AdminUser: {
+            /** @description The profile picture (`/uploads/<name>`, or empty): what `admin/user/image` sets */
+            avatar: string;
             /** @description Unix time in milliseconds */
             created: number;
             /** @description Last activity (ms); null: never logged in */
