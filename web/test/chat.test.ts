@@ -3,8 +3,8 @@
  * browser contexts become friends and chat both ways live (in cluster mode
  * one on each node), with unread badges, the "new messages" line, read
  * receipts, typing, Markdown that never becomes HTML, reactions and recall;
- * a group of three; an image shown to the other side and later marked
- * expired; a mute disables the composer and a ban ends the session; the shell
+ * a group of three, whose owner removes a file a member shared; an image
+ * shown to the other side and marked expired live when deleted; a mute disables the composer and a ban ends the session; the shell
  * renders without the socket; sends wait while offline and go after the
  * server restarts, and what was sent meanwhile appears. Also: friend
  * decline, remark and removal; the mailbox's live count; a reviewed group
@@ -243,8 +243,9 @@ describe('two people', () => {
 
     const admin = await adminClient(cluster);
     expect((await admin.post('/api/admin/file/del', { name: src!.slice('/uploads/'.length) })).status).toBe(200);
-    await bobP.page.reload();
+    // Both sides are told (file.expired): no reload.
     await log(bobP.page, ann.name).getByText('File expired: dot.png').waitFor();
+    await log(annP.page, bob.name).getByText('File expired: dot.png').waitFor();
   });
 
   it('loads older pages as the conversation is scrolled up, back to the start of the history', async () => {
@@ -339,6 +340,18 @@ describe('a group of three', () => {
     await say(carolP.page, 'thanks ann');
     await message(annP.page, group, 'thanks ann').waitFor();
     await message(bobP.page, group, 'thanks ann').waitFor();
+
+    // The owner removes a file a member shared: everyone sees it expired at once; a plain member has no such action.
+    await bobP.page.getByLabel('Attach file').setInputFiles({ name: 'shared.png', mimeType: 'image/png', buffer: PNG });
+    const shared = log(annP.page, group).locator('article').filter({ has: annP.page.getByRole('img', { name: 'shared.png' }) });
+    await shared.waitFor();
+    const onCarols = log(carolP.page, group).locator('article').filter({ has: carolP.page.getByRole('img', { name: 'shared.png' }) });
+    await onCarols.waitFor();
+    expect(await onCarols.getByRole('button', { name: 'Delete file' }).count()).toBe(0);
+    await shared.scrollIntoViewIfNeeded();
+    await shared.hover();
+    await shared.getByRole('button', { name: 'Delete file' }).click();
+    for (const p of [annP, bobP, carolP]) await log(p.page, group).getByText('File expired: shared.png').waitFor();
     // The list re-orders live: newest activity first.
     const firstEntry = () => conversations(bobP.page).getByRole('link').first().getAttribute('aria-label');
     await expect.poll(firstEntry, { timeout: 10_000 }).toBe(group);

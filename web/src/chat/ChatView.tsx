@@ -19,6 +19,7 @@ import { ForwardDialog } from './ForwardDialog.tsx';
 import { MessageItem, PendingItem } from './MessageItem.tsx';
 import { useOnline } from './presence.ts';
 import { useTyping } from './typing.ts';
+import { useMyGroup } from './useMyGroup.ts';
 
 const PAGE = 50;
 /** Virtuoso's index of the first item; it moves down as older pages are put in front. */
@@ -77,6 +78,10 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
   const dm = roomRef.dm;
   const online = useOnline(dm, conversation && 'online' in conversation ? Boolean(conversation.online) : false);
   const byIdx = useMemo(() => new Map(messages.map((m) => [m.idx, m])), [messages]);
+  const group = useMyGroup(roomRef.gid);
+  const isAdmin = me?.role === 'admin';
+  // Who may remove a file shared in the group (POST /api/groups/file/delete).
+  const managesFiles = isAdmin || group?.role === 'owner' || group?.role === 'admin';
 
   return (
     <section
@@ -107,7 +112,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
           </Link>
         ) : null}
       </header>
-      {roomRef.gid !== undefined ? <GroupAnnouncement gid={roomRef.gid} /> : null}
+      {roomRef.gid !== undefined ? <GroupAnnouncement gid={roomRef.gid} text={group?.announce ?? ''} /> : null}
       <div role="log" aria-label={name} className="log">
         {history.loading && messages.length === 0 ? <p className="muted pad">{t('app.loading')}</p> : null}
         {!history.loading && messages.length === 0 && pending.length === 0 ? <p className="muted pad">{t('chat.empty')}</p> : null}
@@ -137,7 +142,8 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
                 m={m}
                 room={roomRef}
                 me={me?.username ?? ''}
-                isAdmin={me?.role === 'admin'}
+                isAdmin={isAdmin}
+                managesFiles={managesFiles}
                 newLine={m.idx === firstNew}
                 readMark={m.idx === readUpTo}
                 replied={m.replyTo ? byIdx.get(m.replyTo) : undefined}

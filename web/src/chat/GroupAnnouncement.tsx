@@ -1,22 +1,15 @@
 /**
- * A group's announcement at the top of its conversation. It is loaded when
- * the group is opened, again on `groups.changed` (sent to the group's room
- * when the announcement changes, docs/protocol.md) and when the connection
- * is back (an event missed while offline). It folds to one line; a folded
+ * A group's announcement at the top of its conversation (kept current by
+ * useMyGroup: `groups.changed` is sent to the group's room when the
+ * announcement changes, docs/protocol.md). It folds to one line; a folded
  * announcement stays folded in this browser until its text changes, and then
  * opens again so that the new text is seen.
  */
 import { useId, useState } from 'react';
 import { useT } from '../i18n/index.tsx';
-import { ok, useQuery, useSnapshot } from '../sdk/session.tsx';
 
-const REFRESH = ['groups.changed'] as const;
-
-export function GroupAnnouncement({ gid }: { gid: string }) {
+export function GroupAnnouncement({ gid, text }: { gid: string; text: string }) {
   const t = useT();
-  const live = useSnapshot().status === 'live';
-  const q = useQuery((api) => ok(api.GET('/api/groups')), [gid, live], REFRESH);
-  const text = q.data?.groups.find((g) => g.gid === gid)?.announce ?? '';
   const [folded, setFolded] = useFolded(gid, text);
   const id = useId();
   if (!text) return null;

@@ -11,6 +11,9 @@ import { MergeContent } from './MergeContent.tsx';
 /** Markdown is loaded with the first message that uses it (it is not in the first bundle); the text shows meanwhile. */
 const Markdown = lazy(() => import('./Markdown.tsx'));
 
+/** Message types that show an uploaded file. */
+const isFileType = (type: MessagePayload['type']) => type !== 'text' && type !== 'merge';
+
 export const EMOJI = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const;
 
 interface Props {
@@ -18,6 +21,8 @@ interface Props {
   room: RoomRef;
   me: string;
   isAdmin: boolean;
+  /** The reader may remove files shared in this group (its owner or an admin of it, or a platform administrator). */
+  managesFiles: boolean;
   /** The "new messages" line goes above this one. */
   newLine: boolean;
   /** Our message the friend has read up to. */
@@ -30,7 +35,7 @@ interface Props {
   onPick(): void;
 }
 
-export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, onReply, picked, onPick }: Props) {
+export function MessageItem({ m, room, me, isAdmin, managesFiles, newLine, readMark, replied, onReply, picked, onPick }: Props) {
   const t = useT();
   const client = useClient();
   const [picking, setPicking] = useState(false);
@@ -38,6 +43,8 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
   const [forwarding, setForwarding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mine = m.from === me;
+  const api = useApi();
+  const removableFile = managesFiles && room.gid !== undefined && isFileType(m.type) && !m.file_expired;
   const act = async (fn: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -122,6 +129,11 @@ export function MessageItem({ m, room, me, isAdmin, newLine, readMark, replied, 
             {mine || isAdmin ? (
               <button type="button" onClick={() => void act(() => client.recall(room, m.idx))}>
                 {t('chat.recall')}
+              </button>
+            ) : null}
+            {removableFile ? (
+              <button type="button" onClick={() => void act(() => ok(api.POST('/api/groups/file/delete', { body: { gid: room.gid!, url: m.content } })))}>
+                {t('chat.deleteFile')}
               </button>
             ) : null}
             {!mine ? (
