@@ -287,6 +287,59 @@ describe('two people', () => {
     await bobP.page.getByRole('listitem').filter({ hasText: 'hello bob' }).waitFor();
     await expectAccessible(bobP.page, 'search');
   });
+
+  it("counts unread messages on the Chats link and in the tab's title; notifies on the desktop once turned on, opening the conversation on a click", async () => {
+    const page = bobP.page;
+    // Notifications are recorded in place of the browser's own (headless Chromium shows none); no reload follows.
+    await page.evaluate(() => {
+      const shown: Array<{ title: string; body: string; tag: string; onclick: (() => void) | null }> = [];
+      class Recorded {
+        static permission = 'default';
+        static requestPermission() {
+          Recorded.permission = 'granted';
+          return Promise.resolve('granted');
+        }
+        onclick: (() => void) | null = null;
+        constructor(title: string, opts: { body: string; tag: string }) {
+          shown.push(Object.assign(this, { title, body: opts.body, tag: opts.tag }));
+        }
+        close() {}
+      }
+      Object.assign(globalThis, { Notification: Recorded, shown });
+    });
+    const shown = () => page.evaluate(() => (globalThis as unknown as { shown: Array<{ title: string; body: string; tag: string }> }).shown.map(({ title, body, tag }) => ({ title, body, tag })));
+    const unread = async () => Number(/^\((\d+)\) Chat$/.exec(await page.title())?.[1] ?? 0);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const toggle = page.getByRole('checkbox', { name: 'Desktop notifications of new messages in this browser' });
+    await toggle.check();
+    await expectAccessible(page, 'settings with notifications');
+    const before = await unread();
+
+    // A message while another screen is open: counted, and notified.
+    expect((await ann.post('/api/messages', { dm: bob.name, type: 'text', content: 'ping for the desktop' })).status).toBe(200);
+    await expect.poll(unread).toBe(before + 1);
+    await page.getByRole('link', { name: new RegExp(`^Chats.*${before + 1} unread`) }).waitFor();
+    await expect.poll(shown).toEqual([{ title: ann.name, body: 'ping for the desktop', tag: `d:${ann.name}` }]);
+
+    // Its click opens the conversation, which reads it: the counts go back.
+    await page.evaluate(() => (globalThis as unknown as { shown: Array<{ onclick(): void }> }).shown[0]!.onclick());
+    await message(page, ann.name, 'ping for the desktop').waitFor();
+    await expect.poll(unread).toBeLessThanOrEqual(before);
+    // In the open conversation a message is seen, not notified.
+    await say(annP.page, 'seen in place');
+    await message(page, ann.name, 'seen in place').waitFor();
+    expect(await shown()).toHaveLength(1);
+
+    // Turned off: counted, not notified.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await toggle.uncheck();
+    const after = await unread();
+    await say(annP.page, 'quiet now');
+    await expect.poll(unread).toBe(after + 1);
+    expect(await shown()).toHaveLength(1);
+    await open(page, ann.name);
+    await expect.poll(unread).toBe(after);
+  });
 });
 
 describe('a group of three', () => {

@@ -13,6 +13,7 @@ import { MailboxScreen, useUnreadNotifications } from '../mailbox/MailboxScreen.
 import { SearchScreen } from '../search/SearchScreen.tsx';
 import { ok, useQuery, useSession, useSnapshot } from '../sdk/session.tsx';
 import { Avatar, Link } from '../ui/kit.tsx';
+import { badgeCount, useDesktopNotifications, useTitleCount, useUnreadChats } from './attention.ts';
 import { NavIcon } from './nav-icons.tsx';
 import { usePath } from './router.ts';
 import { PenaltyProvider } from './penalties.tsx';
@@ -40,6 +41,10 @@ export function Shell() {
   const { me, logout } = useSession();
   const path = usePath();
   const unread = useUnreadNotifications();
+  const unreadChats = useUnreadChats();
+  useTitleCount(unreadChats);
+  useDesktopNotifications();
+  const badges: Record<string, number> = { chat: unreadChats, mailbox: unread };
   const section = path === '/' || path.startsWith('/chat/') ? 'chat' : path.split('/')[1];
   const nav: Array<[string, string, string]> = [
     ['/', 'chat', 'nav.chats'],
@@ -61,9 +66,9 @@ export function Shell() {
                   <Link to={to} aria-current={section === key ? 'page' : undefined}>
                     <NavIcon name={key} />
                     <span className="nav-label">{t(label)}</span>
-                    {key === 'mailbox' && unread > 0 ? (
-                      <span className="badge" role="img" aria-label={t('chat.unread', { n: unread })}>
-                        {unread}
+                    {(badges[key] ?? 0) > 0 ? (
+                      <span className="badge" role="img" aria-label={t('chat.unread', { n: badges[key]! })}>
+                        {badgeCount(badges[key]!)}
                       </span>
                     ) : null}
                   </Link>

@@ -57,7 +57,11 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
 function preview(c: Conversation, t: Translate): string {
   const last = c.last;
   if (!last) return t('chat.noMessages');
+  return `${last.from}: ${previewText(last, t)}`;
+}
+
+/** A message as a preview shows it: its text, a titled merge's title, or the kind of file. */
+export function previewText(last: NonNullable<Conversation['last']>, t: Translate): string {
   // A merge's `content` here is its title (empty without one).
-  const body = last.recalled ? t('chat.recalled') : last.type === 'text' || (last.type === 'merge' && last.content) ? last.content : t(`chat.kind.${last.type}`);
-  return `${last.from}: ${body}`;
+  return last.recalled ? t('chat.recalled') : last.type === 'text' || (last.type === 'merge' && last.content) ? last.content : t(`chat.kind.${last.type}`);
 }

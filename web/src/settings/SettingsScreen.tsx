@@ -5,6 +5,7 @@
  */
 import type { ResponseOf } from '@chat-server/client';
 import { useState } from 'react';
+import { notificationsSupported, setNotifications, useNotificationsOn } from '../app/attention.ts';
 import { usePenalties } from '../app/penalties.tsx';
 import { type Locale, langOfLocale, localeOfLang, useI18n, useT } from '../i18n/index.tsx';
 import { ok, useAction, useClient, useQuery, useSession } from '../sdk/session.tsx';
@@ -19,6 +20,7 @@ export default function SettingsScreen() {
       <h1>{t('settings.title')}</h1>
       <Profile />
       <Preferences />
+      <DesktopNotifications />
       <Password />
       <TwoFactor />
       <Penalties />
@@ -111,6 +113,31 @@ function Preferences() {
         }}
       />
       <ErrorText error={save.error} />
+    </section>
+  );
+}
+
+/** Desktop notifications are this browser's choice (another browser of the account may not want them). */
+function DesktopNotifications() {
+  const t = useT();
+  const on = useNotificationsOn();
+  const [denied, setDenied] = useState(false);
+  const supported = notificationsSupported();
+  return (
+    <section aria-labelledby="notify" className="card">
+      <h2 id="notify">{t('settings.notifications')}</h2>
+      <div className="checks">
+        <label>
+          <input
+            type="checkbox"
+            checked={on}
+            disabled={!supported}
+            onChange={(e) => void setNotifications(e.target.checked).then((r) => setDenied(r === 'denied'))}
+          />{' '}
+          {t('settings.desktopNotifications')}
+        </label>
+      </div>
+      <p className="muted">{t(supported ? (denied ? 'settings.notificationsDenied' : 'settings.notificationsHint') : 'settings.notificationsUnsupported')}</p>
     </section>
   );
 }
