@@ -340,6 +340,41 @@ describe('two people', () => {
     await open(page, ann.name);
     await expect.poll(unread).toBe(after);
   });
+
+  it('keeps unsent text as the conversation’s draft (other screens, picking, a reload); sends pasted files', async () => {
+    const page = annP.page;
+    await open(page, bob.name);
+    await composer(page).fill('half a thought');
+    // Picking messages puts the picking bar in place of the composer; cancelled, the text is back.
+    const last = log(page, bob.name).locator('article').last();
+    await last.scrollIntoViewIfNeeded();
+    await last.hover();
+    await last.getByRole('button', { name: 'Select' }).click();
+    await page.getByRole('toolbar', { name: 'Picked messages' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(await composer(page).inputValue()).toBe('half a thought');
+    // Elsewhere, the list shows it as the conversation's draft.
+    await page.getByRole('link', { name: 'Groups' }).click();
+    await page.getByRole('link', { name: 'Chats' }).click();
+    await expect.poll(() => conversations(page).getByRole('link', { name: bob.name, exact: true }).getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toBe('Draft: half a thought');
+    await page.reload();
+    await open(page, bob.name);
+    expect(await composer(page).inputValue()).toBe('half a thought');
+    await composer(page).press('Enter');
+    await message(bobP.page, ann.name, 'half a thought').waitFor();
+    await page.reload();
+    await open(page, bob.name);
+    expect(await composer(page).inputValue()).toBe('');
+
+    // A file pasted into the composer is sent like an attached one.
+    await composer(page).focus();
+    await page.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['pasted text'], 'pasted.txt', { type: 'text/plain' }));
+      document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    })()`);
+    await log(bobP.page, ann.name).getByRole('link', { name: 'pasted.txt' }).waitFor();
+    expect(await composer(page).inputValue()).toBe('');
+  });
 });
 
 describe('a group of three', () => {

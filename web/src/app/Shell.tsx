@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { ChatLayout } from '../chat/ChatLayout.tsx';
+import { clearDrafts } from '../chat/drafts.ts';
 import { FriendsScreen } from '../friends/FriendsScreen.tsx';
 import { GroupsScreen } from '../groups/GroupsScreen.tsx';
 import { localeOfLang, useI18n, useT } from '../i18n/index.tsx';
@@ -80,7 +81,13 @@ export function Shell() {
           <div className="me">
             <Avatar src={me?.profile.avatar} name={me?.username ?? ''} size={28} />
             <span className="me-name">{me?.profile.nickname || me?.username}</span>
-            <button type="button" onClick={() => void logout()}>
+            <button
+              type="button"
+              onClick={() => {
+                clearDrafts();
+                void logout();
+              }}
+            >
               {t('auth.logout')}
             </button>
           </div>

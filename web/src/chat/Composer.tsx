@@ -1,17 +1,18 @@
 /**
  * The composer: Enter sends, Shift+Enter starts a new line; a Markdown switch;
- * files through "Attach file" (or dropped on the conversation) with a progress
- * bar each. Disabled while the account or the group mutes the person. Sends
+ * files through "Attach file" (or dropped on the conversation, or pasted) with
+ * a progress bar each; unsent text kept as the conversation's draft. Disabled while the account or the group mutes the person. Sends
  * made offline wait in the SDK's outbox and go once the connection is back.
  */
-import type { MessagePayload, RoomRef } from '@chat-server/client';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type MessagePayload, type RoomRef, roomKey } from '@chat-server/client';
+import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { usePenalties } from '../app/penalties.tsx';
 import { formatSize } from '../files/FileContent.tsx';
 import type { useUpload } from '../files/useUpload.ts';
 import { useT } from '../i18n/index.tsx';
-import { errorKey, useClient } from '../sdk/session.tsx';
+import { errorKey, useClient, useSession } from '../sdk/session.tsx';
 import { ErrorText, Time } from '../ui/kit.tsx';
+import { draftOf, saveDraft } from './drafts.ts';
 
 const TYPING_EVERY_MS = 2_000;
 
@@ -27,7 +28,7 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
   const t = useT();
   const client = useClient();
   const { mute } = usePenalties();
-  const [text, setText] = useState('');
+  const [text, setText] = useDraft(room);
   const [md, setMd] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lastTyping = useRef(0);
@@ -47,6 +48,13 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
       setError(errorKey(err));
       setText((now) => now || content);
     });
+  };
+  // Files on the clipboard (a screenshot, files copied in the file manager) are sent like attached ones.
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...e.clipboardData.files];
+    if (files.length === 0 || disabled) return;
+    e.preventDefault();
+    for (const f of files) void upload.send(f);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -136,6 +144,7 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
           placeholder={t('chat.message')}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
         <button type="submit" className="primary" disabled={disabled}>
           {t('chat.send')}
@@ -149,4 +158,18 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
       <ErrorText error={error} />
     </form>
   );
+}
+
+/** The composer's text, written through to the conversation's draft. */
+function useDraft(room: RoomRef): [string, (next: string | ((now: string) => string)) => void] {
+  const me = useSession().me?.username ?? '';
+  const key = roomKey(room);
+  const [text, setText] = useState(() => draftOf(me, key));
+  const set = (next: string | ((now: string) => string)) =>
+    setText((now) => {
+      const value = typeof next === 'function' ? next(now) : next;
+      saveDraft(me, key, value);
+      return value;
+    });
+  return [text, set];
 }

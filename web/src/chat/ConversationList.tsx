@@ -6,8 +6,9 @@
 import { type Conversation, type RoomKey, roomKey } from '@chat-server/client';
 import { chatPath } from '../app/router.ts';
 import { type Translate, useT } from '../i18n/index.tsx';
-import { useSnapshot } from '../sdk/session.tsx';
+import { useSession, useSnapshot } from '../sdk/session.tsx';
 import { Avatar, Link } from '../ui/kit.tsx';
+import { useDraftOf } from './drafts.ts';
 import { useOnline } from './presence.ts';
 
 export function ConversationList({ current }: { current: RoomKey | null }) {
@@ -31,6 +32,7 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
   const dm = 'dm' in c && typeof c.dm === 'string' ? c.dm : undefined;
   const online = useOnline(dm, 'online' in c ? Boolean(c.online) : false);
   const previewId = `preview-${roomKey(c)}`;
+  const draft = useDraftOf(useSession().me?.username ?? '', roomKey(c));
   return (
     <li className={current ? 'current' : undefined}>
       <Link to={chatPath(c)} aria-label={c.name} aria-describedby={previewId} aria-current={current ? 'page' : undefined}>
@@ -41,7 +43,13 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
         <span className="entry-text">
           <span className="entry-name">{c.name}</span>
           <span className="entry-preview" id={previewId}>
-            {preview(c, t)}
+            {draft && !current ? (
+              <>
+                <em className="draft">{t('chat.draft')}</em> {draft}
+              </>
+            ) : (
+              preview(c, t)
+            )}
           </span>
         </span>
       </Link>

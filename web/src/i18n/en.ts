@@ -84,6 +84,7 @@ const app = {
   'chat.reactionCount': '{emoji} {n}',
   'chat.recall': 'Recall',
   'chat.deleteFile': 'Delete file',
+  'chat.draft': 'Draft:',
   'chat.report': 'Report',
   'chat.reportTitle': 'Report this message',
   'chat.reportReason': 'Reason',

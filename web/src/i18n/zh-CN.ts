@@ -249,6 +249,7 @@ export const zhCN: Catalogue = {
   'chat.reactionCount': '{emoji} {n}',
   'chat.recall': '撤回',
   'chat.deleteFile': '删除文件',
+  'chat.draft': '草稿：',
   'chat.report': '举报',
   'chat.reportTitle': '举报这条消息',
   'chat.reportReason': '原因',
