@@ -284,8 +284,17 @@ describe('two people', () => {
     await bobP.page.getByRole('link', { name: 'Search' }).click();
     await bobP.page.getByRole('searchbox', { name: 'Search messages' }).fill('hello');
     await bobP.page.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
-    await bobP.page.getByRole('listitem').filter({ hasText: 'hello bob' }).waitFor();
+    const hit = bobP.page.getByRole('listitem').filter({ hasText: 'hello bob' }).first();
+    await hit.waitFor();
     await expectAccessible(bobP.page, 'search');
+    // A result opens its conversation at that message, 130 messages up from the newest: shown, marked and focused.
+    await hit.getByRole('link', { name: `Open ${ann.name}` }).click();
+    const target = log(bobP.page, ann.name).locator('article[aria-current=location]');
+    await target.waitFor();
+    expect(await target.textContent()).toContain('hello bob');
+    expect(await target.isVisible()).toBe(true);
+    await expect.poll(() => target.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(new URL(bobP.page.url()).search).toMatch(/^\?at=\d+$/);
   });
 
   it("counts unread messages on the Chats link and in the tab's title; notifies on the desktop once turned on, opening the conversation on a click", async () => {
@@ -346,7 +355,9 @@ describe('two people', () => {
     await open(page, bob.name);
     await composer(page).fill('half a thought');
     // Picking messages puts the picking bar in place of the composer; cancelled, the text is back.
-    const last = log(page, bob.name).locator('article').last();
+    // The newest message, once the history is in (the list re-renders as it comes).
+    const last = message(page, bob.name, 'quiet now');
+    await last.waitFor();
     await last.scrollIntoViewIfNeeded();
     await last.hover();
     await last.getByRole('button', { name: 'Select' }).click();

@@ -4,7 +4,8 @@
  * line at the read position of the moment it was opened, the read marker
  * moved forward as messages come into view, read receipts in direct
  * conversations, a group's announcement above the log, who is typing, and
- * the composer.
+ * the composer. `?at=<idx>` in the address (a search result) opens it at that
+ * message instead, marked and focused, with the pages down to it loaded.
  */
 import { type Conversation, type MessagePayload, type PendingSend, type RoomKey, type RoomRef, roomKey } from '@chat-server/client';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -37,7 +38,10 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
   const typing = useTyping(key);
   const [replyTo, setReplyTo] = useState<MessagePayload | null>(null);
   const picking = usePicking(key);
-  const history = useHistory(key, messages);
+  // Read once: the message this conversation was opened at (a search result), if any.
+  const [target] = useState(targetOfLocation);
+  const [focusTarget, setFocusTarget] = useState(target !== undefined);
+  const history = useHistory(key, messages, target);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const upload = useUpload(roomRef);
   const [dragging, setDragging] = useState(false);
@@ -122,7 +126,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
             className="virtuoso"
             data={messages as MessagePayload[]}
             firstItemIndex={firstItemIndex}
-            initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+            initialTopMostItemIndex={history.openAt ?? { index: 'LAST', align: 'end' }}
             computeItemKey={(_, m) => m.idx}
             followOutput={followMine}
             alignToBottom
@@ -145,6 +149,9 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
                 isAdmin={isAdmin}
                 managesFiles={managesFiles}
                 newLine={m.idx === firstNew}
+                target={m.idx === target}
+                focus={focusTarget && m.idx === target}
+                onFocused={() => setFocusTarget(false)}
                 readMark={m.idx === readUpTo}
                 replied={m.replyTo ? byIdx.get(m.replyTo) : undefined}
                 onReply={() => setReplyTo(m)}
@@ -264,25 +271,44 @@ function useFollowMine(virtuoso: RefObject<VirtuosoHandle | null>, pendingCount:
   }, []);
 }
 
-/** The newest page at open, older pages on demand, until the start of the kept history. */
-function useHistory(key: RoomKey, messages: readonly MessagePayload[]) {
+/** `?at=<idx>` of the address. */
+function targetOfLocation(): number | undefined {
+  const at = Number(new URLSearchParams(location.search).get('at'));
+  return Number.isSafeInteger(at) && at > 0 ? at : undefined;
+}
+
+/**
+ * The newest page at open (and, opened at a message, every page down to it), older pages on
+ * demand, until the start of the kept history.
+ */
+function useHistory(key: RoomKey, messages: readonly MessagePayload[], target: number | undefined) {
   const client = useClient();
   const [loading, setLoading] = useState(true);
   const [exhausted, setExhausted] = useState(false);
-  // The list is mounted once the newest page is in, so that it opens at the bottom.
+  // The list is mounted once the newest page is in, so that it opens at the bottom (or at the target).
   const [ready, setReady] = useState(false);
+  const [openAt, setOpenAt] = useState<{ index: number; align: 'center' } | undefined>();
   const busy = useRef(false);
   const first = messages[0]?.idx;
   useEffect(() => {
     let live = true;
     busy.current = true;
     setLoading(true);
+    const loaded = () => client.store.getSnapshot().messages[key] ?? [];
     client.store
       .loadHistory(key, { limit: PAGE })
-      .then(() => {
+      .then(async () => {
+        let got = loaded();
+        const oldest = got[0]?.idx;
+        // Down to the target in one call, and a few older ones around it (at most the 500 kept).
+        if (target !== undefined && oldest !== undefined && target < oldest && got.length === PAGE) {
+          await client.store.loadHistory(key, { before: oldest, limit: Math.min(500 - got.length, oldest - target + 10) });
+          got = loaded();
+        }
         if (!live) return;
-        const got = client.store.getSnapshot().messages[key] ?? [];
         if (got.length < PAGE || got[0]?.idx === 1) setExhausted(true);
+        const at = target === undefined ? -1 : got.findIndex((m) => m.idx === target);
+        if (at >= 0) setOpenAt({ index: at, align: 'center' });
       })
       .catch(() => {})
       .finally(() => {
@@ -295,7 +321,7 @@ function useHistory(key: RoomKey, messages: readonly MessagePayload[]) {
     return () => {
       live = false;
     };
-  }, [client, key]);
+  }, [client, key, target]);
   const older = useCallback(async () => {
     if (busy.current || exhausted || first === undefined) return;
     if (first <= 1) {
@@ -316,5 +342,5 @@ function useHistory(key: RoomKey, messages: readonly MessagePayload[]) {
       setLoading(false);
     }
   }, [client, key, first, exhausted]);
-  return { loading, exhausted, ready, older };
+  return { loading, exhausted, ready, older, openAt };
 }

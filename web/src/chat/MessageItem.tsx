@@ -1,6 +1,6 @@
 /** One message of the log: author, time, text (Markdown when flagged) or file, reply, reactions and actions. */
 import type { MessagePayload, PendingSend, RoomRef } from '@chat-server/client';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { FileContent } from '../files/FileContent.tsx';
 import { useT } from '../i18n/index.tsx';
 import { errorKey, ok, useApi, useClient } from '../sdk/session.tsx';
@@ -10,6 +10,30 @@ import { MergeContent } from './MergeContent.tsx';
 
 /** Markdown is loaded with the first message that uses it (it is not in the first bundle); the text shows meanwhile. */
 const Markdown = lazy(() => import('./Markdown.tsx'));
+
+/**
+ * Focuses the element while `want` holds, without scrolling (the list has put it in view), trying
+ * each frame for half a second: the virtualised list shows its items only after measuring them.
+ */
+function useFocus<T extends HTMLElement>(want: boolean, onFocused: () => void): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  const done = useRef(onFocused);
+  done.current = onFocused;
+  useEffect(() => {
+    if (!want) return;
+    let frames = 0;
+    let id = 0;
+    const attempt = () => {
+      const el = ref.current;
+      el?.focus({ preventScroll: true });
+      if (el && el.ownerDocument.activeElement === el) done.current();
+      else if (++frames < 30) id = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(id);
+  }, [want]);
+  return ref;
+}
 
 /** Message types that show an uploaded file. */
 const isFileType = (type: MessagePayload['type']) => type !== 'text' && type !== 'merge';
@@ -25,6 +49,11 @@ interface Props {
   managesFiles: boolean;
   /** The "new messages" line goes above this one. */
   newLine: boolean;
+  /** The message the conversation was opened at (a search result): marked. */
+  target: boolean;
+  /** Focus it (once shown); `onFocused` says it has been, so that scrolling back to it later leaves the focus alone. */
+  focus: boolean;
+  onFocused(): void;
   /** Our message the friend has read up to. */
   readMark: boolean;
   replied: MessagePayload | undefined;
@@ -35,7 +64,7 @@ interface Props {
   onPick(): void;
 }
 
-export function MessageItem({ m, room, me, isAdmin, managesFiles, newLine, readMark, replied, onReply, picked, onPick }: Props) {
+export function MessageItem({ m, room, me, isAdmin, managesFiles, newLine, target, focus, onFocused, readMark, replied, onReply, picked, onPick }: Props) {
   const t = useT();
   const client = useClient();
   const [picking, setPicking] = useState(false);
@@ -44,6 +73,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, newLine, readM
   const [error, setError] = useState<string | null>(null);
   const mine = m.from === me;
   const api = useApi();
+  const article = useFocus<HTMLElement>(focus, onFocused);
   const removableFile = managesFiles && room.gid !== undefined && isFileType(m.type) && !m.file_expired;
   const act = async (fn: () => Promise<unknown>) => {
     setError(null);
@@ -61,9 +91,15 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, newLine, readM
           <span>{t('chat.newMessages')}</span>
         </div>
       ) : null}
-      {/* Focusable, so that keyboard users reach its actions (shown while it has the focus). */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the article is the way to its actions */}
-      <article className={`msg${mine ? ' mine' : ''}`} aria-labelledby={labelId} tabIndex={0}>
+      <article
+        className={`msg${mine ? ' mine' : ''}${target ? ' target' : ''}`}
+        aria-labelledby={labelId}
+        aria-current={target ? 'location' : undefined}
+        // Focusable, so that keyboard users reach its actions (shown while it has the focus).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the article is the way to its actions
+        tabIndex={0}
+        ref={article}
+      >
         <header>
           {picked !== undefined && !m.recalled ? (
             <input type="checkbox" className="pick" checked={picked} onChange={onPick} aria-label={t('chat.pick', { name: m.from })} />

@@ -44,7 +44,7 @@ export function SearchScreen() {
                   <br />
                   {h.content}
                 </span>
-                <Link to={chatPath(h)} className="button">
+                <Link to={`${chatPath(h)}?at=${h.idx}`} className="button">
                   {t('search.open', { name: h.gid ? t('search.group') : (h.dm ?? '') })}
                 </Link>
               </li>
