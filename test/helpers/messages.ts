@@ -46,7 +46,7 @@ export async function seedGroupMessages(node: TestNode, gid: string, fromId: num
   const db = node.app.ctx.db;
   await db.query(
     `insert into messages (room, idx, from_id, gid, type, content, ts)
-     select $1, i, $2, $3, 'text', 'seed ' || i, $4 + i from generate_series(1, $5::int) i`,
+     select $1, i, $2, $3, 'text', 'seed ' || i, $4::bigint + i from generate_series(1, $5::int) i`,
     [`g:${gid}`, fromId, gid, ts, n],
   );
   await db.query('insert into room_seq (room, last_idx) values ($1, $2)', [`g:${gid}`, n]);

@@ -24,7 +24,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
 import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
-import { sendMsg } from '../../test/helpers/messages.ts';
+import { seedGroupMessages, sendMsg, userId } from '../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
 import { expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
@@ -348,6 +348,25 @@ describe('two people', () => {
     expect(await shown()).toHaveLength(1);
     await open(page, ann.name);
     await expect.poll(unread).toBe(after);
+  });
+
+  it('puts a line at the start of each day of the log: the date, then "Today"', async () => {
+    const gid = (await ann.post('/api/groups', { name: `Days ${Date.now() % 100000}`, joinMode: 'open' })).body.gid as string;
+    expect((await bob.post('/api/groups/join', { gid })).status).toBe(200);
+    const threeDaysAgo = Date.now() - 3 * 86_400_000;
+    await seedGroupMessages(cluster.a, gid, await userId(cluster.a, ann.name), 3, threeDaysAgo);
+    expect((await bob.post('/api/messages', { gid, type: 'text', content: 'and today' })).status).toBe(200);
+    const page = bobP.page;
+    await page.goto(`${new URL(page.url()).origin}/chat/g/${gid}`);
+    const room = page.getByRole('log');
+    await room.getByText('and today').waitFor();
+    const expected = await page.evaluate((ts) => {
+      const d = new Date(ts);
+      const sameYear = d.getFullYear() === new Date().getFullYear();
+      return d.toLocaleDateString('en', { weekday: 'long', month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+    }, threeDaysAgo);
+    expect(await room.locator('.day-line').allTextContents()).toEqual([expected, 'Today']);
+    await open(page, ann.name);
   });
 
   it('keeps unsent text as the conversation’s draft (other screens, picking, a reload); sends pasted files', async () => {

@@ -11,10 +11,11 @@ import { type Conversation, type MessagePayload, type PendingSend, type RoomKey,
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { Link } from '../ui/kit.tsx';
-import { useT } from '../i18n/index.tsx';
+import { useI18n, useT } from '../i18n/index.tsx';
 import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
 import { useUpload } from '../files/useUpload.ts';
 import { Composer } from './Composer.tsx';
+import { dayLabel, opensDay } from './days.ts';
 import { GroupAnnouncement } from './GroupAnnouncement.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { MessageItem, PendingItem } from './MessageItem.tsx';
@@ -28,6 +29,7 @@ const BASE = 1_000_000;
 
 export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversation: Conversation | undefined }) {
   const t = useT();
+  const { locale } = useI18n();
   const client = useClient();
   const { me } = useSession();
   const snap = useSnapshot();
@@ -141,9 +143,10 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
             }}
             context={{ history, pending, me: me?.username ?? '', offline: snap.status === 'offline' }}
             components={LIST_PARTS}
-            itemContent={(_, m) => (
+            itemContent={(index, m) => (
               <MessageItem
                 m={m}
+                day={opensDay(messages, index - firstItemIndex) ? dayLabel(m.ts, Date.now(), locale, t) : undefined}
                 room={roomRef}
                 me={me?.username ?? ''}
                 isAdmin={isAdmin}

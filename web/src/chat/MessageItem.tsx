@@ -5,6 +5,7 @@ import { FileContent } from '../files/FileContent.tsx';
 import { useT } from '../i18n/index.tsx';
 import { errorKey, ok, useApi, useClient } from '../sdk/session.tsx';
 import { Dialog, ErrorText, Field, Time } from '../ui/kit.tsx';
+import { isoDay } from './days.ts';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { MergeContent } from './MergeContent.tsx';
 
@@ -47,6 +48,8 @@ interface Props {
   isAdmin: boolean;
   /** The reader may remove files shared in this group (its owner or an admin of it, or a platform administrator). */
   managesFiles: boolean;
+  /** The day this message opens (the first of its day in the log), shown as a line above it. */
+  day: string | undefined;
   /** The "new messages" line goes above this one. */
   newLine: boolean;
   /** The message the conversation was opened at (a search result): marked. */
@@ -64,7 +67,7 @@ interface Props {
   onPick(): void;
 }
 
-export function MessageItem({ m, room, me, isAdmin, managesFiles, newLine, target, focus, onFocused, readMark, replied, onReply, picked, onPick }: Props) {
+export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, target, focus, onFocused, readMark, replied, onReply, picked, onPick }: Props) {
   const t = useT();
   const client = useClient();
   const [picking, setPicking] = useState(false);
@@ -86,6 +89,11 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, newLine, targe
   const labelId = `msg-${m.idx}-from`;
   return (
     <div className="item">
+      {day ? (
+        <p className="day-line">
+          <time dateTime={isoDay(m.ts)}>{day}</time>
+        </p>
+      ) : null}
       {newLine ? (
         <div className="new-line">
           <span>{t('chat.newMessages')}</span>

@@ -85,6 +85,8 @@ const app = {
   'chat.recall': 'Recall',
   'chat.deleteFile': 'Delete file',
   'chat.draft': 'Draft:',
+  'chat.today': 'Today',
+  'chat.yesterday': 'Yesterday',
   'chat.report': 'Report',
   'chat.reportTitle': 'Report this message',
   'chat.reportReason': 'Reason',

@@ -250,6 +250,8 @@ export const zhCN: Catalogue = {
   'chat.recall': '撤回',
   'chat.deleteFile': '删除文件',
   'chat.draft': '草稿：',
+  'chat.today': '今天',
+  'chat.yesterday': '昨天',
   'chat.report': '举报',
   'chat.reportTitle': '举报这条消息',
   'chat.reportReason': '原因',

@@ -1,0 +1,26 @@
+/** The day lines of a conversation's log: a message opens a new day when the day before it differs. */
+import type { MessagePayload } from '@chat-server/client';
+import type { Translate } from '../i18n/index.tsx';
+
+const DAY_MS = 86_400_000;
+
+/** The calendar day of a time, in the reader's time zone. */
+const dayOf = (ts: number): string => new Date(ts).toDateString();
+
+/** Whether message `i` is the first of its day in the list (the first of the list always is). */
+export const opensDay = (messages: readonly MessagePayload[], i: number): boolean => i === 0 || dayOf(messages[i - 1]!.ts) !== dayOf(messages[i]!.ts);
+
+/** "Today", "Yesterday", else the weekday and date (with the year when not this one). */
+export function dayLabel(ts: number, now: number, locale: string, t: Translate): string {
+  if (dayOf(ts) === dayOf(now)) return t('chat.today');
+  if (dayOf(ts) === dayOf(now - DAY_MS)) return t('chat.yesterday');
+  const d = new Date(ts);
+  const sameYear = d.getFullYear() === new Date(now).getFullYear();
+  return d.toLocaleDateString(locale, { weekday: 'long', month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+}
+
+/** The day of a time as `YYYY-MM-DD`, in the reader's time zone (a `<time>`'s `dateTime`). */
+export function isoDay(ts: number): string {
+  const d = new Date(ts);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
