@@ -366,6 +366,10 @@ describe('two people', () => {
       return d.toLocaleDateString('en', { weekday: 'long', month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
     }, threeDaysAgo);
     expect(await room.locator('.day-line').allTextContents()).toEqual([expected, 'Today']);
+    // Ann's three seeded messages, a millisecond apart, are one run: one name and time shown, each still named by her.
+    expect(await room.locator('article.continues').count()).toBe(2);
+    expect(await room.getByRole('article', { name: ann.name }).count()).toBe(3);
+    expect(await room.locator('article.continues header').first().isVisible()).toBe(false);
     await open(page, ann.name);
   });
 
@@ -458,6 +462,28 @@ describe('a group of three', () => {
     await say(carolP.page, 'thanks ann');
     await message(annP.page, group, 'thanks ann').waitFor();
     await message(bobP.page, group, 'thanks ann').waitFor();
+
+    // A link to a group message opens it for another member, marked.
+    await annP.page.evaluate(() => {
+      const { navigator } = globalThis as unknown as { navigator: object };
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text: string) => Object.assign(globalThis, { copied: text }) } });
+    });
+    const thanks = message(annP.page, group, 'thanks ann');
+    await thanks.scrollIntoViewIfNeeded();
+    await thanks.hover();
+    await thanks.getByRole('button', { name: 'Copy link' }).click();
+    await thanks.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+    const link = await annP.page.evaluate(() => (globalThis as unknown as { copied: string }).copied);
+    expect(link).toMatch(new RegExp(`/chat/g/[0-9a-f]{16}\\?at=\\d+$`));
+    await bobP.page.goto(link.replace(new URL(link).origin, new URL(bobP.page.url()).origin));
+    await log(bobP.page, group).locator('article[aria-current=location]').filter({ hasText: 'thanks ann' }).waitFor();
+    // Not offered in a direct conversation, whose address names the other person.
+    await open(annP.page, bob.name);
+    const direct = log(annP.page, bob.name).locator('article').last();
+    await direct.hover();
+    expect(await direct.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
+    await open(annP.page, group);
+    await open(bobP.page, group);
 
     // The owner removes a file a member shared: everyone sees it expired at once; a plain member has no such action.
     await bobP.page.getByLabel('Attach file').setInputFiles({ name: 'shared.png', mimeType: 'image/png', buffer: PNG });

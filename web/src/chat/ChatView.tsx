@@ -15,7 +15,7 @@ import { useI18n, useT } from '../i18n/index.tsx';
 import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
 import { useUpload } from '../files/useUpload.ts';
 import { Composer } from './Composer.tsx';
-import { dayLabel, opensDay } from './days.ts';
+import { continuesRun, dayLabel, opensDay } from './days.ts';
 import { GroupAnnouncement } from './GroupAnnouncement.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { MessageItem, PendingItem } from './MessageItem.tsx';
@@ -152,6 +152,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
                 isAdmin={isAdmin}
                 managesFiles={managesFiles}
                 newLine={m.idx === firstNew}
+                continues={m.idx !== firstNew && continuesRun(messages, index - firstItemIndex)}
                 target={m.idx === target}
                 focus={focusTarget && m.idx === target}
                 onFocused={() => setFocusTarget(false)}

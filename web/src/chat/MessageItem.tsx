@@ -1,13 +1,13 @@
 /** One message of the log: author, time, text (Markdown when flagged) or file, reply, reactions and actions. */
 import type { MessagePayload, PendingSend, RoomRef } from '@chat-server/client';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { FileContent } from '../files/FileContent.tsx';
 import { useT } from '../i18n/index.tsx';
-import { errorKey, ok, useApi, useClient } from '../sdk/session.tsx';
-import { Dialog, ErrorText, Field, Time } from '../ui/kit.tsx';
+import { useClient } from '../sdk/session.tsx';
+import { ErrorText, Time } from '../ui/kit.tsx';
 import { isoDay } from './days.ts';
-import { ForwardDialog } from './ForwardDialog.tsx';
 import { MergeContent } from './MergeContent.tsx';
+import { MessageActions, useAct } from './MessageActions.tsx';
 
 /** Markdown is loaded with the first message that uses it (it is not in the first bundle); the text shows meanwhile. */
 const Markdown = lazy(() => import('./Markdown.tsx'));
@@ -36,11 +36,6 @@ function useFocus<T extends HTMLElement>(want: boolean, onFocused: () => void): 
   return ref;
 }
 
-/** Message types that show an uploaded file. */
-const isFileType = (type: MessagePayload['type']) => type !== 'text' && type !== 'merge';
-
-export const EMOJI = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const;
-
 interface Props {
   m: MessagePayload;
   room: RoomRef;
@@ -52,6 +47,8 @@ interface Props {
   day: string | undefined;
   /** The "new messages" line goes above this one. */
   newLine: boolean;
+  /** It continues its author's run (see days.ts): its name and time are left to the first of the run. */
+  continues: boolean;
   /** The message the conversation was opened at (a search result): marked. */
   target: boolean;
   /** Focus it (once shown); `onFocused` says it has been, so that scrolling back to it later leaves the focus alone. */
@@ -67,25 +64,12 @@ interface Props {
   onPick(): void;
 }
 
-export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, target, focus, onFocused, readMark, replied, onReply, picked, onPick }: Props) {
+export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, continues, target, focus, onFocused, readMark, replied, onReply, picked, onPick }: Props) {
   const t = useT();
   const client = useClient();
-  const [picking, setPicking] = useState(false);
-  const [reporting, setReporting] = useState(false);
-  const [forwarding, setForwarding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [act, error] = useAct();
   const mine = m.from === me;
-  const api = useApi();
   const article = useFocus<HTMLElement>(focus, onFocused);
-  const removableFile = managesFiles && room.gid !== undefined && isFileType(m.type) && !m.file_expired;
-  const act = async (fn: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(errorKey(err));
-    }
-  };
   const labelId = `msg-${m.idx}-from`;
   return (
     <div className="item">
@@ -100,7 +84,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
         </div>
       ) : null}
       <article
-        className={`msg${mine ? ' mine' : ''}${target ? ' target' : ''}`}
+        className={`msg${mine ? ' mine' : ''}${target ? ' target' : ''}${continues ? ' continues' : ''}`}
         aria-labelledby={labelId}
         aria-current={target ? 'location' : undefined}
         // Focusable, so that keyboard users reach its actions (shown while it has the focus).
@@ -108,7 +92,8 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
         tabIndex={0}
         ref={article}
       >
-        <header>
+        {/* Still there for screen readers (the article is named by it), and with the checkbox while picking. */}
+        <header className={continues && picked === undefined ? 'visually-hidden' : undefined}>
           {picked !== undefined && !m.recalled ? (
             <input type="checkbox" className="pick" checked={picked} onChange={onPick} aria-label={t('chat.pick', { name: m.from })} />
           ) : null}
@@ -155,94 +140,11 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
         ) : null}
         {readMark ? <p className="receipt">{t('chat.read')}</p> : null}
         {!m.recalled ? (
-          <div className="actions">
-            <button type="button" onClick={onReply}>
-              {t('chat.reply')}
-            </button>
-            <button type="button" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
-              {t('chat.react')}
-            </button>
-            <button type="button" onClick={() => setForwarding(true)}>
-              {t('chat.forward')}
-            </button>
-            {picked === undefined ? (
-              <button type="button" onClick={onPick}>
-                {t('chat.select')}
-              </button>
-            ) : null}
-            {mine || isAdmin ? (
-              <button type="button" onClick={() => void act(() => client.recall(room, m.idx))}>
-                {t('chat.recall')}
-              </button>
-            ) : null}
-            {removableFile ? (
-              <button type="button" onClick={() => void act(() => ok(api.POST('/api/groups/file/delete', { body: { gid: room.gid!, url: m.content } })))}>
-                {t('chat.deleteFile')}
-              </button>
-            ) : null}
-            {!mine ? (
-              <button type="button" onClick={() => setReporting(true)}>
-                {t('chat.report')}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-        {picking ? (
-          <fieldset className="emoji-picker">
-            <legend className="visually-hidden">{t('chat.react')}</legend>
-            {EMOJI.map((e) => (
-              <button
-                key={e}
-                type="button"
-                aria-label={t('chat.reactWith', { emoji: e })}
-                onClick={() => {
-                  setPicking(false);
-                  void act(() => client.react(room, m.idx, e));
-                }}
-              >
-                {e}
-              </button>
-            ))}
-          </fieldset>
+          <MessageActions m={m} room={room} mine={mine} isAdmin={isAdmin} managesFiles={managesFiles} picking={picked !== undefined} onReply={onReply} onPick={onPick} />
         ) : null}
         <ErrorText error={error} />
       </article>
-      {reporting ? <ReportDialog room={room} idx={m.idx} onClose={() => setReporting(false)} /> : null}
-      {forwarding ? <ForwardDialog messages={[m]} onClose={() => setForwarding(false)} /> : null}
     </div>
-  );
-}
-
-function ReportDialog({ room, idx, onClose }: { room: RoomRef; idx: number; onClose(): void }) {
-  const t = useT();
-  const api = useApi();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  return (
-    <Dialog title={t('chat.reportTitle')} open onClose={onClose}>
-      {sent ? (
-        <p role="status">{t('chat.reported')}</p>
-      ) : (
-        <form
-          onSubmit={async (e) => {
-            e.preventDefault();
-            try {
-              await ok(api.POST('/api/report', { body: { type: 'message', ...room, idx, reason } }));
-              setSent(true);
-            } catch (err) {
-              setError(errorKey(err));
-            }
-          }}
-        >
-          <Field label="chat.reportReason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-          <ErrorText error={error} />
-          <button type="submit" className="primary">
-            {t('chat.reportSend')}
-          </button>
-        </form>
-      )}
-    </Dialog>
   );
 }
 

@@ -1,14 +1,26 @@
-/** The day lines of a conversation's log: a message opens a new day when the day before it differs. */
+/**
+ * How a conversation's log is divided: a line where a new day starts, and runs of one author's
+ * messages (each a few minutes after the one before) shown under one name and time.
+ */
 import type { MessagePayload } from '@chat-server/client';
 import type { Translate } from '../i18n/index.tsx';
 
 const DAY_MS = 86_400_000;
+/** A message this soon after its author's previous one continues their run. */
+const RUN_GAP_MS = 5 * 60_000;
 
 /** The calendar day of a time, in the reader's time zone. */
 const dayOf = (ts: number): string => new Date(ts).toDateString();
 
 /** Whether message `i` is the first of its day in the list (the first of the list always is). */
 export const opensDay = (messages: readonly MessagePayload[], i: number): boolean => i === 0 || dayOf(messages[i - 1]!.ts) !== dayOf(messages[i]!.ts);
+
+/** Whether message `i` continues the run of the one before: same author, same day, within a few minutes. */
+export function continuesRun(messages: readonly MessagePayload[], i: number): boolean {
+  const prev = messages[i - 1];
+  const m = messages[i]!;
+  return prev !== undefined && prev.from === m.from && m.ts - prev.ts < RUN_GAP_MS && !opensDay(messages, i);
+}
 
 /** "Today", "Yesterday", else the weekday and date (with the year when not this one). */
 export function dayLabel(ts: number, now: number, locale: string, t: Translate): string {
