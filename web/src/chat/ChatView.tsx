@@ -305,7 +305,7 @@ function useHistory(key: RoomKey, messages: readonly MessagePayload[], target: n
         let got = loaded();
         const oldest = got[0]?.idx;
         // Down to the target in one call, and a few older ones around it (at most the 500 kept).
-        if (target !== undefined && oldest !== undefined && target < oldest && got.length === PAGE) {
+        if (target !== undefined && oldest !== undefined && target < oldest) {
           await client.store.loadHistory(key, { before: oldest, limit: Math.min(500 - got.length, oldest - target + 10) });
           got = loaded();
         }
