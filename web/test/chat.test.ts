@@ -410,6 +410,33 @@ describe('two people', () => {
     await log(bobP.page, ann.name).getByRole('link', { name: 'pasted.txt' }).waitFor();
     expect(await composer(page).inputValue()).toBe('');
   });
+
+  it('goes to a conversation from the keyboard: Ctrl+K, the arrows or a few letters, Enter', async () => {
+    const page = annP.page;
+    await page.getByRole('link', { name: 'Groups' }).click();
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Go to conversation' });
+    const box = dialog.getByRole('combobox', { name: 'Conversation name' });
+    await expect.poll(() => box.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    // Every conversation at first; the arrows move the choice.
+    const options = dialog.getByRole('option');
+    await expect.poll(() => options.count()).toBeGreaterThan(1);
+    expect(await options.nth(0).getAttribute('aria-selected')).toBe('true');
+    await box.press('ArrowDown');
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+    await expectAccessible(page, 'quick switcher');
+    // Letters filter; Enter opens the one chosen.
+    await box.fill(bob.name.toUpperCase());
+    await expect.poll(() => options.count()).toBe(1);
+    await box.press('Enter');
+    await log(page, bob.name).waitFor();
+    expect(await dialog.count()).toBe(0);
+    // The list's button opens it too; Escape closes it.
+    await conversations(page).getByRole('button', { name: 'Go to…' }).click();
+    await box.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
 });
 
 describe('a group of three', () => {

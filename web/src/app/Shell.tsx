@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ChatLayout } from '../chat/ChatLayout.tsx';
 import { clearDrafts } from '../chat/drafts.ts';
+import { QuickSwitcher, useQuickSwitcher } from '../chat/QuickSwitcher.tsx';
 import { FriendsScreen } from '../friends/FriendsScreen.tsx';
 import { GroupsScreen } from '../groups/GroupsScreen.tsx';
 import { localeOfLang, useI18n, useT } from '../i18n/index.tsx';
@@ -45,6 +46,7 @@ export function Shell() {
   const unreadChats = useUnreadChats();
   useTitleCount(unreadChats);
   useDesktopNotifications();
+  const [switching, setSwitching] = useQuickSwitcher();
   const badges: Record<string, number> = { chat: unreadChats, mailbox: unread };
   const section = path === '/' || path.startsWith('/chat/') ? 'chat' : path.split('/')[1];
   const nav: Array<[string, string, string]> = [
@@ -95,6 +97,7 @@ export function Shell() {
         <Suspense fallback={<main className="screen" aria-busy="true" />}>
           <Screen path={path} section={section ?? ''} />
         </Suspense>
+        {switching ? <QuickSwitcher onClose={() => setSwitching(false)} /> : null}
       </div>
     </PenaltyProvider>
   );

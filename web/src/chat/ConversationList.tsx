@@ -10,13 +10,19 @@ import { useSession, useSnapshot } from '../sdk/session.tsx';
 import { Avatar, Link } from '../ui/kit.tsx';
 import { useDraftOf } from './drafts.ts';
 import { useOnline } from './presence.ts';
+import { openQuickSwitcher } from './QuickSwitcher.tsx';
 
 export function ConversationList({ current }: { current: RoomKey | null }) {
   const t = useT();
   const { conversations } = useSnapshot();
   return (
     <nav aria-label={t('chat.conversations')} className="conversations">
-      <h1 className="pane-title">{t('chat.conversations')}</h1>
+      <div className="pane-head">
+        <h1 className="pane-title">{t('chat.conversations')}</h1>
+        <button type="button" className="small" onClick={openQuickSwitcher} aria-keyshortcuts="Control+K">
+          {t('switcher.open')}
+        </button>
+      </div>
       {conversations.length === 0 ? <p className="muted pad">{t('chat.noConversations')}</p> : null}
       <ul>
         {conversations.map((c) => (
