@@ -860,5 +860,6 @@ describe('connection', () => {
     if (cluster.mode === 'cluster') await message(annP.page, bob.name, 'sent while you were away').waitFor();
     expect((await ann.get('/api/messages', { dm: bob.name })).body.messages.filter((m: { content: string }) => m.content === 'queued while offline')).toHaveLength(1);
     for (const p of people) expect(p.problems).toEqual([]);
-  });
+    // Offline for up to ten seconds in cluster mode, so the reconnection's backoff may be at its 10 s ceiling (±50%).
+  }, LONG_BROWSER_TEST_MS);
 });
