@@ -20,28 +20,26 @@ export async function announceExpired(ctx: AppContext, q: Queryable, marked: rea
     if (list) list.push(m.idx);
     else byRoom.set(m.room, [m.idx]);
   }
-  const people = [...byRoom.keys()].flatMap((room) => {
-    const r = parseRoom(room);
-    return r?.kind === 'direct' ? r.users : [];
+  const rooms = [...byRoom].flatMap(([room, idxs]) => {
+    const where = parseRoom(room);
+    return where ? [{ where, idxs: idxs.sort((a, b) => a - b) }] : [];
   });
+  const people = [...new Set(rooms.flatMap(({ where }) => (where.kind === 'direct' ? where.users : [])))];
   const names = new Map<number, string>();
   if (people.length > 0) {
-    const rows = await q.query<{ id: number; name: string }>('select id, name from users where id = any($1::bigint[])', [[...new Set(people)]]);
+    const rows = await q.query<{ id: number; name: string }>('select id, name from users where id = any($1::bigint[])', [people]);
     for (const row of rows) names.set(Number(row.id), row.name);
   }
   const n = ctx.notifier;
   ctx.db.afterCommit(() => {
-    for (const [room, idxs] of byRoom) {
-      const r = parseRoom(room);
-      if (!r) continue;
-      idxs.sort((a, b) => a - b);
+    for (const { where, idxs } of rooms) {
       for (let i = 0; i < idxs.length; i += IDX_PER_EVENT) {
         const part = idxs.slice(i, i + IDX_PER_EVENT);
-        if (r.kind === 'group') {
-          n.toGroup(r.gid, 'file.expired', { gid: r.gid, idxs: part });
+        if (where.kind === 'group') {
+          n.toGroup(where.gid, 'file.expired', { gid: where.gid, idxs: part });
           continue;
         }
-        const [a, b] = r.users;
+        const [a, b] = where.users;
         const nameA = names.get(a);
         const nameB = names.get(b);
         if (nameA === undefined || nameB === undefined) continue; // an account deleted meanwhile

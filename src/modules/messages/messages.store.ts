@@ -60,13 +60,13 @@ export interface MessageRow {
   reactions: Record<string, string[]>;
 }
 
-/** A search hit; `peer` is the other person of a direct message as the searcher sees it. */
 /** A message just marked `file_expired`: its room key and place in it. */
 export interface ExpiredMessage {
   room: string;
   idx: number;
 }
 
+/** A search hit; `peer` is the other person of a direct message as the searcher sees it. */
 export interface SearchRow {
   room: string;
   idx: number;
