@@ -14,8 +14,8 @@ import { localeOfLang, useI18n, useT } from '../i18n/index.tsx';
 import { MailboxScreen, useUnreadNotifications } from '../mailbox/MailboxScreen.tsx';
 import { SearchScreen } from '../search/SearchScreen.tsx';
 import { ok, useQuery, useSession, useSnapshot } from '../sdk/session.tsx';
-import { Avatar, Link } from '../ui/kit.tsx';
-import { badgeCount, useDesktopNotifications, useTitleCount, useUnreadChats } from './attention.ts';
+import { Avatar, Link, UnreadBadge } from '../ui/kit.tsx';
+import { useDesktopNotifications, useTitleCount, useUnreadChats } from './attention.ts';
 import { NavIcon } from './nav-icons.tsx';
 import { usePath } from './router.ts';
 import { PenaltyProvider } from './penalties.tsx';
@@ -69,11 +69,7 @@ export function Shell() {
                   <Link to={to} aria-current={section === key ? 'page' : undefined}>
                     <NavIcon name={key} />
                     <span className="nav-label">{t(label)}</span>
-                    {(badges[key] ?? 0) > 0 ? (
-                      <span className="badge" role="img" aria-label={t('chat.unread', { n: badges[key]! })}>
-                        {badgeCount(badges[key]!)}
-                      </span>
-                    ) : null}
+                    <UnreadBadge n={badges[key] ?? 0} />
                   </Link>
                 </li>
               ))}

@@ -12,6 +12,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { previewText } from '../chat/ConversationList.tsx';
 import { useT } from '../i18n/index.tsx';
 import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
+import { badgeText } from '../ui/kit.tsx';
 import { chatPath, navigate } from './router.ts';
 
 /** The page's own title (index.html), which the count is put in front of. */
@@ -24,13 +25,10 @@ export function useUnreadChats(): number {
   return conversations.reduce((n, c) => n + c.unread, 0);
 }
 
-/** A count as a badge shows it. */
-export const badgeCount = (n: number): string => (n > 99 ? '99+' : String(n));
-
 /** "(n) Chat" while there are unread messages; "Chat" again when there are none or on leaving. */
 export function useTitleCount(unread: number): void {
   useEffect(() => {
-    document.title = unread > 0 ? `(${badgeCount(unread)}) ${TITLE}` : TITLE;
+    document.title = unread > 0 ? `(${badgeText(unread)}) ${TITLE}` : TITLE;
   }, [unread]);
   useEffect(
     () => () => {

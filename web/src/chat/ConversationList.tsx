@@ -7,7 +7,7 @@ import { type Conversation, type RoomKey, roomKey } from '@chat-server/client';
 import { chatPath } from '../app/router.ts';
 import { type Translate, useT } from '../i18n/index.tsx';
 import { useSession, useSnapshot } from '../sdk/session.tsx';
-import { Avatar, Link } from '../ui/kit.tsx';
+import { Avatar, Link, UnreadBadge } from '../ui/kit.tsx';
 import { useDraftOf } from './drafts.ts';
 import { useOnline } from './presence.ts';
 import { openQuickSwitcher } from './QuickSwitcher.tsx';
@@ -59,11 +59,7 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
           </span>
         </span>
       </Link>
-      {c.unread > 0 ? (
-        <span className="badge" role="img" aria-label={t('chat.unread', { n: c.unread })}>
-          {c.unread > 99 ? '99+' : c.unread}
-        </span>
-      ) : null}
+      <UnreadBadge n={c.unread} />
     </li>
   );
 }

@@ -9,7 +9,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
 import { useSnapshot } from '../sdk/session.tsx';
-import { Avatar, Dialog } from '../ui/kit.tsx';
+import { Avatar, Dialog, UnreadBadge } from '../ui/kit.tsx';
 
 /** The most matches listed: beyond that, typing more is quicker than scrolling. */
 const SHOWN = 12;
@@ -105,11 +105,7 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
           <div key={roomKey(c)} id={optionId(i)} role="option" tabIndex={-1} aria-selected={i === current} onClick={() => go(c)}>
             <Avatar src={c.avatar} name={c.name} size={24} />
             <span className="grow">{c.name}</span>
-            {c.unread > 0 ? (
-              <span className="badge" role="img" aria-label={t('chat.unread', { n: c.unread })}>
-                {c.unread > 99 ? '99+' : c.unread}
-              </span>
-            ) : null}
+            <UnreadBadge n={c.unread} />
           </div>
         ))}
       </div>

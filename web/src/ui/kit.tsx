@@ -109,6 +109,20 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
   );
 }
 
+/** A count as a badge shows it. */
+export const badgeText = (n: number): string => (n > 99 ? '99+' : String(n));
+
+/** A count of unread things, named for screen readers ("3 unread"); nothing at 0. */
+export function UnreadBadge({ n }: { n: number }) {
+  const t = useT();
+  if (n <= 0) return null;
+  return (
+    <span className="badge" role="img" aria-label={t('chat.unread', { n })}>
+      {badgeText(n)}
+    </span>
+  );
+}
+
 /** A round picture of a person or group, or their initial when there is none. */
 export function Avatar({ src, name, size = 36 }: { src?: string | null | undefined; name: string; size?: number }) {
   const style = { width: size, height: size, fontSize: size * 0.45 };
