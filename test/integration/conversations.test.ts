@@ -95,6 +95,7 @@ describe('GET /api/conversations', () => {
       last: { idx: 1, from: bob.name, type: 'text', content: 'direct', ts: expect.any(Number), recalled: false },
       readIdx: 0,
       unread: 1,
+      mentioned: false,
       muted: false,
       online: true,
     });
@@ -160,6 +161,52 @@ describe('GET /api/conversations', () => {
     for (let i = 0; i < 4; i++) await befriend(ann, await newUser(cluster));
     expect(await list(ann)).toHaveLength(16);
     expect(await statementsOf(cluster.a, () => ann.get('/api/conversations'))).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('mentions', () => {
+  it('marks a group whose unread text names the caller as @name (any case), until it is read', async () => {
+    const { ann, bob, cid, gid } = await trio();
+    const sb = await connect(bob);
+    await sendText(sb, { gid }, `thanks @${ann.name.toUpperCase()}.`);
+    await sendText(sb, { gid }, 'and the rest of you');
+    expect(await entryOf(ann, { gid })).toMatchObject({ unread: 2, mentioned: true });
+    expect(await entryOf(cid, { gid })).toMatchObject({ unread: 2, mentioned: false });
+    expect((await ann.post('/api/conversations/read', { gid, idx: 1 })).status).toBe(200);
+    expect(await entryOf(ann, { gid })).toMatchObject({ unread: 1, mentioned: false });
+  });
+
+  it('needs the whole name at a boundary; a recalled message, a file or a merge does not count, nor a direct conversation', async () => {
+    const { ann, bob, gid } = await trio();
+    const sb = await connect(bob);
+    const named = new Map<string, boolean>([
+      [`@${ann.name}`, true],
+      [`(@${ann.name}), look`, true],
+      [`@${ann.name}--`, true],
+      [`你好 @${ann.name} 好`, true],
+      [`mail ${ann.name}@example.com`, false],
+      [`x@${ann.name}`, false],
+      [`@${ann.name}x`, false],
+      [`@${ann.name}.x`, false],
+      [`@${ann.name.slice(0, -1)}`, false],
+    ]);
+    for (const [text, expected] of named) {
+      const m = await sendText(sb, { gid }, text);
+      expect((await entryOf(ann, { gid })).mentioned, text).toBe(expected);
+      expect((await ann.post('/api/conversations/read', { gid, idx: m.idx })).status).toBe(200);
+    }
+    // Recalled: no longer there to be read.
+    const recalled = await sendText(sb, { gid }, `@${ann.name} secret`);
+    expect((await entryOf(ann, { gid })).mentioned).toBe(true);
+    expect(await new Promise((r) => sb.emit('recall', { gid, idx: recalled.idx }, r))).toMatchObject({ ok: true });
+    expect((await entryOf(ann, { gid })).mentioned).toBe(false);
+    // A merge's items are someone else's words.
+    const merge = JSON.stringify({ title: `for @${ann.name}`, items: [{ from: 'x', type: 'text', content: `@${ann.name}` }] });
+    await sendText(sb, { gid }, merge, { type: 'merge' });
+    expect(await entryOf(ann, { gid })).toMatchObject({ unread: 2, mentioned: false });
+    // Every message of a direct conversation is to the caller already.
+    await sendText(sb, { dm: ann.name }, `@${ann.name} hi`);
+    expect(await entryOf(ann, { dm: bob.name })).toMatchObject({ unread: 1, mentioned: false });
   });
 });
 

@@ -9,6 +9,7 @@
 import { type Conversation, historyPage, listConversations, markRead } from './calls.ts';
 import type { Connection, ConnectionStatus, PendingSend } from './connection.ts';
 import type { FileExpiredPayload, MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
+import { mentionsOf } from './mentions.ts';
 import { parseMerge } from './merge.ts';
 import { type RoomKey, roomKey, roomRef } from './sync/rooms.ts';
 import type { Api } from './transport/rest.ts';
@@ -53,7 +54,20 @@ export function previewOf(m: MessagePayload): NonNullable<Conversation['last']> 
 
 const unreadOf = (lastIdx: number, readIdx: number) => Math.max(0, lastIdx - Math.max(readIdx, lastIdx - ROOM_MESSAGES_MAX));
 
-/** A conversation's entry after a message in it: newest first in the list, unread counted unless it is ours. */
+/**
+ * Whether an unread message of the conversation names us: judged from the messages held when they
+ * cover every unread one, else as the server's list (or a live message) last said.
+ */
+function stillMentioned(c: Conversation, held: readonly MessagePayload[] | undefined, me: string | undefined): boolean {
+  if (c.unread === 0) return false;
+  const unread = (held ?? []).filter((m) => m.idx > c.readIdx);
+  return unread.length >= c.unread ? unread.some((m) => mentionsOf(m, me)) : c.mentioned;
+}
+
+/**
+ * A conversation's entry after a message in it: newest first in the list, unread counted unless it
+ * is ours, `mentioned` once an unread one names us.
+ */
 export function withMessage(s: ChatSnapshot, m: MessagePayload): ChatSnapshot {
   const key = roomKey(m);
   const messages = { ...s.messages, [key]: mergeMessages(s.messages[key] ?? [], [m]) };
@@ -62,14 +76,16 @@ export function withMessage(s: ChatSnapshot, m: MessagePayload): ChatSnapshot {
   if (m.idx < old.lastIdx) return { ...s, messages };
   const mine = m.from === s.me;
   const readIdx = mine ? Math.max(old.readIdx, m.idx) : old.readIdx;
-  const entry = { ...old, lastIdx: m.idx, last: previewOf(m), readIdx, unread: unreadOf(m.idx, readIdx) } as Conversation;
+  const unread = unreadOf(m.idx, readIdx);
+  const mentioned = unread > 0 && (old.mentioned || mentionsOf(m, s.me));
+  const entry = { ...old, lastIdx: m.idx, last: previewOf(m), readIdx, unread, mentioned } as Conversation;
   const rest = s.conversations.filter((_, i) => i !== at);
   return { ...s, messages, conversations: [entry, ...rest] };
 }
 
 /** An entry for a room the list did not have yet (a group joined, a first message); the next list fills it in. */
 function placeholder(m: MessagePayload): Conversation {
-  const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, muted: false };
+  const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, mentioned: false, muted: false };
   return (typeof m.gid === 'string' ? { gid: m.gid, name: m.gid, ...common } : { dm: m.dm ?? '', name: m.dm ?? '', ...common, online: false }) as Conversation;
 }
 
@@ -82,10 +98,13 @@ export function withRecall(s: ChatSnapshot, p: RecallPayload): ChatSnapshot {
   const key = roomKey(p);
   const change = (m: MessagePayload): MessagePayload =>
     m.idx === p.idx ? { ...m, recalled: true, content: '', reactions: {}, ...('name' in m ? { name: null, size: null } : {}) } : m;
-  const conversations = s.conversations.map((c) =>
-    roomKey(c) === key && c.last?.idx === p.idx ? ({ ...c, last: { ...c.last, content: '', recalled: true } } as Conversation) : c,
-  );
-  return { ...s, conversations, messages: { ...s.messages, [key]: (s.messages[key] ?? []).map(change) } };
+  const held = (s.messages[key] ?? []).map(change);
+  const conversations = s.conversations.map((c) => {
+    if (roomKey(c) !== key) return c;
+    const last = c.last?.idx === p.idx ? { ...c.last, content: '', recalled: true } : c.last;
+    return { ...c, last, mentioned: stillMentioned(c, held, s.me) } as Conversation;
+  });
+  return { ...s, conversations, messages: { ...s.messages, [key]: held } };
 }
 
 export function withReaction(s: ChatSnapshot, p: ReactionPayload): ChatSnapshot {
@@ -110,7 +129,8 @@ export function withRead(s: ChatSnapshot, p: ReadPayload): ChatSnapshot {
   if (p.by !== s.me) return { ...s, receipts: { ...s.receipts, [key]: Math.max(s.receipts[key] ?? 0, p.idx) } };
   const conversations = s.conversations.map((c) => {
     if (roomKey(c) !== key || p.idx <= c.readIdx) return c;
-    return { ...c, readIdx: p.idx, unread: unreadOf(c.lastIdx, p.idx) } as Conversation;
+    const read = { ...c, readIdx: p.idx, unread: unreadOf(c.lastIdx, p.idx) } as Conversation;
+    return { ...read, mentioned: stillMentioned(read, s.messages[key], s.me) } as Conversation;
   });
   return { ...s, conversations };
 }

@@ -38,6 +38,9 @@ const entryFields = {
   last: lastMessage.nullable().describe("The newest kept message, or null"),
   readIdx: z.number().int().min(0).describe("The caller's read marker (0: nothing read)"),
   unread: z.number().int().min(0).max(500).describe("Messages above the marker, none of them the caller's; at most 500 (the kept history)"),
+  mentioned: z
+    .boolean()
+    .describe('A group where an unread text message names the caller as `@name` (any case; docs/protocol.md, "Mentions"). Always false for a direct conversation'),
   muted: z.boolean().describe("The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation"),
 };
 

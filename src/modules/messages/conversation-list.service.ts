@@ -22,8 +22,8 @@ export class ConversationListService {
    * statement, plus one presence lookup for the friends' `online`.
    */
   async list(userId: number): Promise<ConversationEntry[]> {
-    await this.conversations.actor(userId);
-    const rows = await conversationListStore.list(this.ctx.db, userId);
+    const actor = await this.conversations.actor(userId);
+    const rows = await conversationListStore.list(this.ctx.db, actor);
     const peers = rows.flatMap((r) =>
       r.peer_id === null
         ? []
@@ -67,6 +67,7 @@ function entry(r: ConversationRow, online: ReadonlyMap<number, boolean>): Conver
     readIdx: r.read_idx,
     unread: r.unread,
     muted: r.muted,
+    mentioned: r.mentioned,
   };
   return r.gid !== null ? { gid: r.gid, ...common } : { dm: r.peer_name ?? '', ...common, online: online.get(r.peer_id ?? 0) ?? false };
 }

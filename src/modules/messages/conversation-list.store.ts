@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { prepared } from '../../db/prepared.ts';
-import { FILE_TYPES, HISTORY_MAX, type MessageType } from './messages.policy.ts';
+import { FILE_TYPES, HISTORY_MAX, type MessageType, mentionPattern } from './messages.policy.ts';
 
 /** One room of a person's conversation list, with its newest message (the `l_` columns, null when none). */
 export interface ConversationRow {
@@ -25,6 +25,8 @@ export interface ConversationRow {
   l_content: string | null;
   l_ts: number | null;
   l_recalled: boolean | null;
+  /** A group: an unread text message names the caller (`@name`). */
+  mentioned: boolean;
 }
 
 /** Characters of a text message (or a merge's title) shown in the list. */
@@ -37,7 +39,10 @@ const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
  * or not it has messages yet), newest activity first, in ONE statement: the
  * newest message of each room is one backward step on the messages primary
  * key. Unread is arithmetic: no message above a marker is its owner's (a send
- * moves the sender's marker), and only the newest 500 are kept.
+ * moves the sender's marker), and only the newest 500 are kept. `mentioned`
+ * looks only at a group's unread messages (none in most rooms: no scan), and
+ * stops at the first text naming the caller ($2 the pattern, $3 a cheap
+ * substring it must contain).
  */
 const LIST = `
 with rooms as (
@@ -65,7 +70,13 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
             when l.type in ${FILE_TYPE_LIST} then l.content
             when l.type = 'merge' then left(coalesce(l.content::json ->> 'title', ''), ${PREVIEW_CHARS})
             else left(l.content, ${PREVIEW_CHARS}) end as l_content,
-       l.ts as l_ts, l.recalled as l_recalled
+       l.ts as l_ts, l.recalled as l_recalled,
+       case when r.gid is null or coalesce(s.last_idx, 0) <= coalesce(rm.idx, 0) then false
+            else exists (select 1 from messages u
+                          where u.room = r.room
+                            and u.idx > greatest(coalesce(rm.idx, 0), s.last_idx - ${HISTORY_MAX})
+                            and u.type = 'text' and not u.recalled and u.from_id <> $1
+                            and strpos(lower(u.content), lower($3::text)) > 0 and u.content ~* $2::text) end as mentioned
   from rooms r
   left join room_seq s on s.room = r.room
   left join read_markers rm on rm.user_id = $1 and rm.room = r.room
@@ -99,8 +110,8 @@ select (select idx from up) as moved, coalesce((select idx from read_markers whe
 
 /** SQL of the conversation list and read markers. Returns rows; knows nothing of HTTP. */
 export const conversationListStore = {
-  async list(q: Queryable, userId: number): Promise<ConversationRow[]> {
-    return q.query<ConversationRow>(LIST_ORDERED, [userId]);
+  async list(q: Queryable, user: { id: number; name: string }): Promise<ConversationRow[]> {
+    return q.query<ConversationRow>(LIST_ORDERED, [user.id, mentionPattern(user.name), `@${user.name}`]);
   },
 
   async markRead(q: Queryable, userId: number, room: string, idx: number): Promise<{ moved: number | null; before: number }> {

@@ -103,3 +103,20 @@ export const canRecall = (actor: { userId: number; platformAdmin: boolean }, aut
 /** A reaction is one short token (an emoji, or a shortcode): 1–16 characters, no spaces or control characters. */
 export const isValidEmoji = (emoji: string): boolean =>
   emoji.length > 0 && charCount(emoji) <= EMOJI_MAX_CHARS && !/[\s\p{Cc}]/u.test(emoji);
+
+/**
+ * What may stand around a mention: whitespace or ASCII punctuation, except the `_ . -` that names
+ * may hold (users/user-names.ts). The same class in JavaScript and in Postgres' regular expressions
+ * (written with `\x` escapes, which both read the same way inside brackets).
+ */
+const MENTION_STOP = String.raw`[\s\x21-\x2c\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7e]`;
+
+/**
+ * The pattern of `@name` naming this person in a text (any case): at the start or after a stop
+ * character, and followed by the end, a stop character, or dots and dashes that end a sentence
+ * before one ("thanks @ann."). docs/protocol.md, "Mentions"; the SDK's `mentions` is the same rule.
+ */
+export function mentionPattern(name: string): string {
+  const quoted = name.replaceAll('.', String.raw`\.`);
+  return `(^|${MENTION_STOP})@${quoted}(?=$|${MENTION_STOP}|[.-]+($|${MENTION_STOP}))`;
+}

@@ -1928,6 +1928,8 @@ export interface components {
             last: components["schemas"]["MessagePreview"] | null;
             /** @description The room's newest idx; 0 when it has no message yet */
             lastIdx: number;
+            /** @description A group where an unread text message names the caller as `@name` (any case; docs/protocol.md, "Mentions"). Always false for a direct conversation */
+            mentioned: boolean;
             /** @description The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation */
             muted: boolean;
             /** @description What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name */
@@ -1945,6 +1947,8 @@ export interface components {
             last: components["schemas"]["MessagePreview"] | null;
             /** @description The room's newest idx; 0 when it has no message yet */
             lastIdx: number;
+            /** @description A group where an unread text message names the caller as `@name` (any case; docs/protocol.md, "Mentions"). Always false for a direct conversation */
+            mentioned: boolean;
             /** @description The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation */
             muted: boolean;
             /** @description What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name */

@@ -26,6 +26,7 @@ const group = (gid: string, lastIdx: number, readIdx: number): Conversation => (
   last: null,
   readIdx,
   unread: lastIdx - readIdx,
+  mentioned: false,
   muted: false,
 });
 
@@ -83,6 +84,29 @@ describe('store state changes', () => {
     expect(s.messages['g:g2']![0]!.file_expired).toBe(false);
     // A room not loaded: nothing to change.
     expect(withFileExpired(s, { dm: 'bob', idxs: [1] })).toBe(s);
+  });
+
+  it('mentioned: set by an unread message naming us, cleared by reading past it or its recall', () => {
+    let s = withMessage(state([group('g1', 5, 5)]), msg(6, 'ann', { content: 'hi @ME.' }));
+    expect(s.conversations[0]).toMatchObject({ unread: 1, mentioned: true });
+    s = withMessage(s, msg(7, 'bob'));
+    expect(s.conversations[0]).toMatchObject({ unread: 2, mentioned: true });
+    // Read up to the mention: the one unread left does not name us.
+    expect(withRead(s, { gid: 'g1', idx: 6, by: 'me' }).conversations[0]).toMatchObject({ unread: 1, mentioned: false });
+    // Recalled while unread: nothing names us any more.
+    expect(withRecall(s, { gid: 'g1', idx: 6, by: 'ann' }).conversations[0]).toMatchObject({ unread: 2, mentioned: false });
+    // Our own message reads everything.
+    expect(withMessage(s, msg(8, 'me')).conversations[0]).toMatchObject({ unread: 0, mentioned: false });
+  });
+
+  it('mentioned: kept as the server said while the unread messages are not all held', () => {
+    const s = state([{ ...group('g1', 10, 2), mentioned: true }]);
+    expect(withRead(s, { gid: 'g1', idx: 5, by: 'me' }).conversations[0]).toMatchObject({ unread: 5, mentioned: true });
+    expect(withRead(s, { gid: 'g1', idx: 10, by: 'me' }).conversations[0]).toMatchObject({ unread: 0, mentioned: false });
+    // Not in a direct conversation, nor someone else's name, nor our own words.
+    const dm = withMessage(state([]), msg(1, 'bob', { gid: undefined, dm: 'bob', content: '@me' }));
+    expect(dm.conversations[0]).toMatchObject({ unread: 1, mentioned: false });
+    expect(withMessage(state([group('g1', 0, 0)]), msg(1, 'ann', { content: '@meg' })).conversations[0]!.mentioned).toBe(false);
   });
 
   it('merges history pages: one message per idx, sorted', () => {
