@@ -40,9 +40,10 @@ const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
  * newest message of each room is one backward step on the messages primary
  * key. Unread is arithmetic: no message above a marker is its owner's (a send
  * moves the sender's marker), and only the newest 500 are kept. `mentioned`
- * looks only at a group's unread messages (none in most rooms: no scan), and
- * stops at the first text naming the caller ($2 the pattern, $3 a cheap
- * substring it must contain).
+ * looks only at a group's unread messages (none in most rooms: no probe), and
+ * among those only at texts holding an '@' (the first conditions are those of
+ * the index messages_mention_candidates, migration 0020), stopping at the
+ * first naming the caller ($2 the pattern, $3 a substring it must contain).
  */
 const LIST = `
 with rooms as (
@@ -75,8 +76,8 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
             else exists (select 1 from messages u
                           where u.room = r.room
                             and u.idx > greatest(coalesce(rm.idx, 0), s.last_idx - ${HISTORY_MAX})
-                            and u.type = 'text' and not u.recalled and u.from_id <> $1
-                            and strpos(lower(u.content), lower($3::text)) > 0 and u.content ~* $2::text) end as mentioned
+                            and u.gid is not null and u.type = 'text' and not u.recalled and strpos(u.content, '@') > 0
+                            and u.from_id <> $1 and strpos(lower(u.content), lower($3::text)) > 0 and u.content ~* $2::text) end as mentioned
   from rooms r
   left join room_seq s on s.room = r.room
   left join read_markers rm on rm.user_id = $1 and rm.room = r.room
