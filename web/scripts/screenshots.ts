@@ -65,8 +65,8 @@ try {
   const lines: Array<[typeof alice, object]> = [
     [alice, { gid, type: 'text', content: 'Morning! Where are we with the release notes?' }],
     [bob, { gid, type: 'text', content: 'Draft is up. **Two** sections left:\n- upgrade steps\n- known issues', md: 1 }],
-    [chen, { gid, type: 'text', content: 'I can take the upgrade steps.' }],
-    [alice, { gid, type: 'text', content: 'Great, thanks both!' }],
+    [alice, { gid, type: 'text', content: 'Thanks! Who can take the upgrade steps?' }],
+    [chen, { gid, type: 'text', content: '@alice I can take them.' }],
     [bob, { dm: 'alice', type: 'text', content: 'Got a minute for the changelog?' }],
     [chen, { dm: 'alice', type: 'text', content: 'Lunch at 12?' }],
   ];
@@ -104,8 +104,15 @@ try {
     await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: 'Launch team' }).waitFor();
     await shoot(page, `conversations-${label}`);
     await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: 'Launch team' }).click();
-    await page.getByRole('log', { name: 'Launch team' }).getByText('Great, thanks both').waitFor();
+    await page.getByRole('log', { name: 'Launch team' }).getByText('I can take them').waitFor();
     await shoot(page, `chat-${label}`);
+    if (label === 'desktop') {
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.pressSequentially('Thanks @b');
+      await page.getByRole('listbox', { name: 'Members to mention' }).waitFor();
+      await shoot(page, 'mention-desktop');
+      await box.fill('');
+    }
     await page.goto(`${base}/groups/${gid}`);
     await page.getByRole('heading', { name: /Members/ }).waitFor();
     await shoot(page, `group-${label}`);

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
 import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
 import { seedGroupMessages, sendMsg, userId } from '../../test/helpers/messages.ts';
+import { createGroup } from '../../test/helpers/social.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
 import { expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
@@ -66,6 +67,29 @@ async function say(page: Page, text: string): Promise<void> {
   await composer(page).fill(text);
   await composer(page).press('Enter');
 }
+
+/** Notifications are recorded in place of the browser's own (headless Chromium shows none), until the page reloads. */
+async function recordNotifications(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const shown: Array<{ title: string; body: string; tag: string; onclick: (() => void) | null }> = [];
+    class Recorded {
+      static permission = 'default';
+      static requestPermission() {
+        Recorded.permission = 'granted';
+        return Promise.resolve('granted');
+      }
+      onclick: (() => void) | null = null;
+      constructor(title: string, opts: { body: string; tag: string }) {
+        shown.push(Object.assign(this, { title, body: opts.body, tag: opts.tag }));
+      }
+      close() {}
+    }
+    Object.assign(globalThis, { Notification: Recorded, shown });
+  });
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { shown: Array<{ title: string; body: string; tag: string }> }).shown.map(({ title, body, tag }) => ({ title, body, tag })));
 
 describe('two people', () => {
   it('become friends through the app', async () => {
@@ -299,24 +323,8 @@ describe('two people', () => {
 
   it("counts unread messages on the Chats link and in the tab's title; notifies on the desktop once turned on, opening the conversation on a click", async () => {
     const page = bobP.page;
-    // Notifications are recorded in place of the browser's own (headless Chromium shows none); no reload follows.
-    await page.evaluate(() => {
-      const shown: Array<{ title: string; body: string; tag: string; onclick: (() => void) | null }> = [];
-      class Recorded {
-        static permission = 'default';
-        static requestPermission() {
-          Recorded.permission = 'granted';
-          return Promise.resolve('granted');
-        }
-        onclick: (() => void) | null = null;
-        constructor(title: string, opts: { body: string; tag: string }) {
-          shown.push(Object.assign(this, { title, body: opts.body, tag: opts.tag }));
-        }
-        close() {}
-      }
-      Object.assign(globalThis, { Notification: Recorded, shown });
-    });
-    const shown = () => page.evaluate(() => (globalThis as unknown as { shown: Array<{ title: string; body: string; tag: string }> }).shown.map(({ title, body, tag }) => ({ title, body, tag })));
+    await recordNotifications(page);
+    const shown = () => shownNotifications(page);
     const unread = async () => Number(/^\((\d+)\) Chat$/.exec(await page.title())?.[1] ?? 0);
     await page.getByRole('link', { name: 'Settings' }).click();
     const toggle = page.getByRole('checkbox', { name: 'Desktop notifications of new messages in this browser' });
@@ -547,6 +555,63 @@ describe('a group of three', () => {
     await carolP.page.getByText('Your account has been banned').waitFor();
     await carolP.page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
   }, LONG_BROWSER_TEST_MS);
+});
+
+describe('mentions', () => {
+  it('offers the members after @, marks the message for the one named, shows @ in their list until read, and may notify of mentions only', async () => {
+    const group = `Mentions ${Date.now() % 100000}`;
+    const gid = await createGroup(ann, { name: group });
+    expect((await bob.post('/api/groups/join', { gid })).status).toBe(200);
+    expect((await bob.post('/api/groups/member/nickname', { gid, nickname: 'Bobby' })).status).toBe(200);
+    const page = bobP.page;
+    await page.reload();
+    await recordNotifications(page);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: 'Desktop notifications of new messages in this browser' }).check();
+    const onlyMentions = page.getByRole('checkbox', { name: 'Only direct messages and messages that mention me (@name)' });
+    await onlyMentions.check();
+
+    await annP.page.reload();
+    await open(annP.page, group);
+    await say(annP.page, 'nobody in particular');
+    await message(annP.page, group, 'nobody in particular').waitFor();
+    // "@Bob" matches the nickname too; the writer is not offered.
+    await composer(annP.page).pressSequentially('hey @Bob');
+    const offered = annP.page.getByRole('listbox', { name: 'Members to mention' });
+    await offered.getByRole('option', { name: `Bobby (@${bob.name})` }).waitFor();
+    expect(await offered.getByRole('option').count()).toBe(1);
+    await expectAccessible(annP.page, 'mention suggestions');
+    await composer(annP.page).press('Escape');
+    await expect.poll(() => offered.count()).toBe(0);
+    // Hidden for that word only.
+    for (let i = 0; i < 4; i++) await composer(annP.page).press('Backspace');
+    await composer(annP.page).pressSequentially('@bob');
+    await offered.waitFor();
+    await composer(annP.page).press('Enter');
+    await expect.poll(() => composer(annP.page).inputValue()).toBe(`hey @${bob.name} `);
+    await composer(annP.page).pressSequentially('look.');
+    await composer(annP.page).press('Enter');
+    const sent = message(annP.page, group, 'look.');
+    await sent.waitFor();
+    expect(await sent.locator('.mention').textContent()).toBe(`@${bob.name}`);
+
+    // Bob, on another screen: notified of the mention only, and his list marks the group.
+    await expect.poll(() => shownNotifications(page)).toEqual([{ title: group, body: `${ann.name}: hey @${bob.name} look.`, tag: `g:${gid}` }]);
+    await page.getByRole('link', { name: 'Chats' }).click();
+    const entry = conversations(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: group, exact: true }) });
+    await entry.getByRole('img', { name: 'You were mentioned' }).waitFor();
+    await conversations(page).getByRole('link', { name: group, exact: true }).click();
+    const named = message(page, group, 'look.');
+    await named.getByText('mentions you').waitFor();
+    expect(await named.evaluate((el) => el.className)).toContain('mentions-me');
+    expect(await message(page, group, 'nobody in particular').evaluate((el) => el.className)).not.toContain('mentions-me');
+    await expectAccessible(page, 'a message mentioning the reader');
+    await expect.poll(() => entry.getByRole('img', { name: 'You were mentioned' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await onlyMentions.uncheck();
+    await page.getByRole('checkbox', { name: 'Desktop notifications of new messages in this browser' }).uncheck();
+  });
 });
 
 describe('friends, mailbox, group management, settings, big files, Chinese', () => {

@@ -6,8 +6,10 @@
  * another conversation is open: one per conversation at a time (a newer one
  * replaces it); a click opens the conversation. Messages caught up after a
  * reconnect count in the unread numbers but do not notify (they are not news).
+ * "Only direct messages and mentions" leaves out a group's messages that do
+ * not name the reader (`@name`).
  */
-import { type Conversation, type MessagePayload, previewOf, roomKey } from '@chat-server/client';
+import { type Conversation, type MessagePayload, mentionsOf, previewOf, roomKey } from '@chat-server/client';
 import { useEffect, useSyncExternalStore } from 'react';
 import { previewText } from '../chat/ConversationList.tsx';
 import { useT } from '../i18n/index.tsx';
@@ -18,6 +20,7 @@ import { chatPath, navigate } from './router.ts';
 /** The page's own title (index.html), which the count is put in front of. */
 const TITLE = 'Chat';
 const STORAGE_KEY = 'notify.desktop';
+const ONLY_MENTIONS_KEY = 'notify.onlyMentions';
 
 /** Unread messages over every conversation. */
 export function useUnreadChats(): number {
@@ -59,6 +62,17 @@ function notificationsOn(): boolean {
 
 export const useNotificationsOn = (): boolean => useSyncExternalStore(subscribeChoice, notificationsOn);
 
+const onlyMentions = (): boolean => localStorage.getItem(ONLY_MENTIONS_KEY) === 'on';
+
+/** Whether group messages notify only when they name the reader. */
+export const useOnlyMentions = (): boolean => useSyncExternalStore(subscribeChoice, onlyMentions);
+
+export function setOnlyMentions(on: boolean): void {
+  if (on) localStorage.setItem(ONLY_MENTIONS_KEY, 'on');
+  else localStorage.removeItem(ONLY_MENTIONS_KEY);
+  for (const l of [...choiceListeners]) l();
+}
+
 /**
  * Turns desktop notifications on (asking the browser's permission first, from the click that
  * calls this) or off. Resolves with whether they are on; `denied` when the browser refused.
@@ -87,6 +101,7 @@ export function useDesktopNotifications(): void {
     () =>
       client.connection.on('message', (m) => {
         if (m.from === name || client.connection.status !== 'live' || !notificationsOn()) return;
+        if (typeof m.gid === 'string' && onlyMentions() && !mentionsOf(m, name)) return;
         const c = client.store.getSnapshot().conversations.find((x) => roomKey(x) === roomKey(m));
         const path = chatPath(roomOf(m));
         if (location.pathname === path && document.visibilityState === 'visible') return;

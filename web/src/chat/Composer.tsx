@@ -1,7 +1,9 @@
 /**
  * The composer: Enter sends, Shift+Enter starts a new line; a Markdown switch;
  * files through "Attach file" (or dropped on the conversation, or pasted) with
- * a progress bar each; unsent text kept as the conversation's draft. Disabled while the account or the group mutes the person. Sends
+ * a progress bar each; unsent text kept as the conversation's draft; in a
+ * group, `@` offers the members to mention (arrows, Enter or Tab, Escape).
+ * Disabled while the account or the group mutes the person. Sends
  * made offline wait in the SDK's outbox and go once the connection is back.
  */
 import { type MessagePayload, type RoomRef, roomKey } from '@chat-server/client';
@@ -11,8 +13,9 @@ import { formatSize } from '../files/FileContent.tsx';
 import type { useUpload } from '../files/useUpload.ts';
 import { useT } from '../i18n/index.tsx';
 import { errorKey, useClient, useSession } from '../sdk/session.tsx';
-import { ErrorText, Time } from '../ui/kit.tsx';
+import { Avatar, ErrorText, Time } from '../ui/kit.tsx';
 import { draftOf, saveDraft } from './drafts.ts';
+import { useMentionSuggest } from './useMentionSuggest.ts';
 
 const TYPING_EVERY_MS = 2_000;
 
@@ -29,6 +32,11 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
   const client = useClient();
   const { mute } = usePenalties();
   const [text, setText] = useDraft(room);
+  const [caret, setCaret] = useState(0);
+  const me = useSession().me?.username ?? '';
+  const suggest = useMentionSuggest(room, text, caret, me);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const suggestId = useId();
   const [md, setMd] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lastTyping = useRef(0);
@@ -56,14 +64,42 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
     e.preventDefault();
     for (const f of files) void upload.send(f);
   };
+  const mention = (index: number) => {
+    const member = suggest.shown[index];
+    if (!member) return;
+    const done = suggest.complete(member);
+    setText(done.text);
+    setCaret(done.caret);
+    // After React has put the new text in: the caret goes after the inserted name.
+    requestAnimationFrame(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(done.caret, done.caret);
+    });
+  };
+  /** The keys the member suggestions take while shown; false for the others. */
+  const suggestionKey = (key: string): boolean => {
+    if (key === 'ArrowDown' || key === 'ArrowUp') suggest.move(key === 'ArrowDown' ? 1 : -1);
+    else if (key === 'Enter' || key === 'Tab') mention(suggest.active);
+    else if (key === 'Escape') suggest.dismiss();
+    else return false;
+    return true;
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggest.shown.length > 0 && !e.nativeEvent.isComposing) {
+      const handled = e.shiftKey ? false : suggestionKey(e.key);
+      if (handled) {
+        e.preventDefault();
+        return;
+      }
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send();
     }
   };
-  const onChange = (value: string) => {
+  const onChange = (value: string, at: number) => {
     setText(value);
+    setCaret(at);
     const now = Date.now();
     if (value && now - lastTyping.current > TYPING_EVERY_MS) {
       lastTyping.current = now;
@@ -113,6 +149,26 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
           ) : null}
         </div>
       ))}
+      {suggest.shown.length > 0 ? (
+        <div id={suggestId} role="listbox" aria-label={t('chat.mentionSuggestions')} className="mentions">
+          {suggest.shown.map((m, i) => (
+            // The text box keeps the focus: a member is picked with the arrows and Enter, or a click.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the text box handles the keys
+            <div
+              key={m.name}
+              id={`${suggestId}-${i}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === suggest.active}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => mention(i)}
+            >
+              <Avatar src={m.image} name={m.name} size={22} />
+              <span>{m.nickname ? `${m.nickname} (@${m.name})` : `@${m.name}`}</span>
+            </div>
+          ))}
+        </div>
+      ) : null}
       <div className="composer-row">
         <span className="attach">
           <input
@@ -138,11 +194,16 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
         </label>
         <textarea
           id={textId}
+          ref={textarea}
           rows={1}
           value={text}
           disabled={disabled}
           placeholder={t('chat.message')}
-          onChange={(e) => onChange(e.target.value)}
+          aria-autocomplete={room.gid !== undefined ? 'list' : undefined}
+          aria-controls={suggest.shown.length > 0 ? suggestId : undefined}
+          aria-activedescendant={suggest.shown.length > 0 ? `${suggestId}-${suggest.active}` : undefined}
+          onChange={(e) => onChange(e.target.value, e.target.selectionStart)}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />

@@ -59,7 +59,14 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
           </span>
         </span>
       </Link>
-      <UnreadBadge n={c.unread} />
+      <span className="badges">
+        {c.mentioned ? (
+          <span className="badge mention-badge" role="img" aria-label={t('chat.mentioned')}>
+            @
+          </span>
+        ) : null}
+        <UnreadBadge n={c.unread} />
+      </span>
     </li>
   );
 }

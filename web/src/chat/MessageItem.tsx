@@ -1,11 +1,12 @@
 /** One message of the log: author, time, text (Markdown when flagged) or file, reply, reactions and actions. */
-import type { MessagePayload, PendingSend, RoomRef } from '@chat-server/client';
+import { type MessagePayload, mentionsOf, type PendingSend, type RoomRef } from '@chat-server/client';
 import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { FileContent } from '../files/FileContent.tsx';
 import { useT } from '../i18n/index.tsx';
 import { useClient } from '../sdk/session.tsx';
 import { ErrorText, Time } from '../ui/kit.tsx';
 import { isoDay } from './days.ts';
+import { MentionText } from './MentionText.tsx';
 import { MergeContent } from './MergeContent.tsx';
 import { MessageActions, useAct } from './MessageActions.tsx';
 
@@ -69,6 +70,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
   const client = useClient();
   const [act, error] = useAct();
   const mine = m.from === me;
+  const mentioned = mentionsOf(m, me);
   const article = useFocus<HTMLElement>(focus, onFocused);
   const labelId = `msg-${m.idx}-from`;
   return (
@@ -84,7 +86,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
         </div>
       ) : null}
       <article
-        className={`msg${mine ? ' mine' : ''}${target ? ' target' : ''}${continues ? ' continues' : ''}`}
+        className={`msg${mine ? ' mine' : ''}${mentioned ? ' mentions-me' : ''}${target ? ' target' : ''}${continues ? ' continues' : ''}`}
         aria-labelledby={labelId}
         aria-current={target ? 'location' : undefined}
         // Focusable, so that keyboard users reach its actions (shown while it has the focus).
@@ -98,6 +100,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
             <input type="checkbox" className="pick" checked={picked} onChange={onPick} aria-label={t('chat.pick', { name: m.from })} />
           ) : null}
           <strong id={labelId}>{m.from}</strong> <Time ts={m.ts} />
+          {mentioned ? <span className="mentions-you">{t('chat.mentionsYou')}</span> : null}
         </header>
         {m.replyTo ? (
           <blockquote className="quote">
@@ -113,6 +116,8 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
             <Suspense fallback={<p className="text">{m.content}</p>}>
               <Markdown text={m.content} />
             </Suspense>
+          ) : typeof m.gid === 'string' ? (
+            <MentionText text={m.content} me={me} />
           ) : (
             <p className="text">{m.content}</p>
           )

@@ -5,7 +5,7 @@
  */
 import type { ResponseOf } from '@chat-server/client';
 import { useState } from 'react';
-import { notificationsSupported, setNotifications, useNotificationsOn } from '../app/attention.ts';
+import { notificationsSupported, setNotifications, setOnlyMentions, useNotificationsOn, useOnlyMentions } from '../app/attention.ts';
 import { usePenalties } from '../app/penalties.tsx';
 import { type Locale, langOfLocale, localeOfLang, useI18n, useT } from '../i18n/index.tsx';
 import { ok, useAction, useClient, useQuery, useSession } from '../sdk/session.tsx';
@@ -121,6 +121,7 @@ function Preferences() {
 function DesktopNotifications() {
   const t = useT();
   const on = useNotificationsOn();
+  const onlyMentions = useOnlyMentions();
   const [denied, setDenied] = useState(false);
   const supported = notificationsSupported();
   return (
@@ -135,6 +136,9 @@ function DesktopNotifications() {
             onChange={(e) => void setNotifications(e.target.checked).then((r) => setDenied(r === 'denied'))}
           />{' '}
           {t('settings.desktopNotifications')}
+        </label>
+        <label>
+          <input type="checkbox" checked={onlyMentions} disabled={!on} onChange={(e) => setOnlyMentions(e.target.checked)} /> {t('settings.onlyMentions')}
         </label>
       </div>
       <p className="muted">{t(supported ? (denied ? 'settings.notificationsDenied' : 'settings.notificationsHint') : 'settings.notificationsUnsupported')}</p>
