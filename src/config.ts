@@ -123,6 +123,7 @@ const envSchema = z.object({
   SOCKET_LIMIT_MSG: bucketSetting('10/30'),
   SOCKET_LIMIT_REACT: bucketSetting('5/30'),
   SOCKET_LIMIT_RECALL: bucketSetting('5/30'),
+  SOCKET_LIMIT_EDIT: bucketSetting('5/30'),
   SOCKET_LIMIT_TYPING: bucketSetting('5/20'),
   SOCKET_LIMIT_STATUS: bucketSetting('2/10'),
   /** This many rate-limit refusals on one connection within SOCKET_ABUSE_WINDOW_MS disconnect it; 0: never. */
@@ -171,7 +172,7 @@ export interface EventBucket {
 }
 
 /** The socket events that spend a per-user bucket. */
-export const LIMITED_EVENTS = ['msg', 'react', 'recall', 'typing', 'status'] as const;
+export const LIMITED_EVENTS = ['msg', 'react', 'recall', 'edit', 'typing', 'status'] as const;
 export type LimitedEvent = (typeof LIMITED_EVENTS)[number];
 
 export interface SocketLimits {
@@ -385,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         msg: e.SOCKET_LIMIT_MSG,
         react: e.SOCKET_LIMIT_REACT,
         recall: e.SOCKET_LIMIT_RECALL,
+        edit: e.SOCKET_LIMIT_EDIT,
         typing: e.SOCKET_LIMIT_TYPING,
         status: e.SOCKET_LIMIT_STATUS,
       },

@@ -97,6 +97,8 @@ export const messages = {
   'api.msg.notFound': 'Message not found',
   'api.msg.notAuthor': 'Only the author or an administrator can recall this message',
   'api.msg.recalled': 'This message was recalled',
+  'api.msg.notYours': 'Only the author can edit this message',
+  'api.msg.notEditable': 'Only text messages can be edited',
   // reports
   'api.report.self': 'You cannot report yourself',
   'api.report.duplicate': 'You have already reported this',

@@ -15,7 +15,7 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(429, 'api.rateLimited', { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
 /**
- * Per-user token buckets of the socket events `msg`, `react`, `recall`, `typing` and `status`
+ * Per-user token buckets of the socket events `msg`, `react`, `recall`, `edit`, `typing` and `status`
  * (docs/decisions.md, "Socket event limits"). The buckets live in the shared state: in Redis,
  * one bucket per user and event for the whole cluster; in process in embedded mode. While Redis
  * is unreachable each node falls back to buckets of its own, so sending keeps working (per node).

@@ -3,6 +3,7 @@ import {
   type ackFailure,
   type announcementPayload,
   type clientEvents,
+  type editPayload,
   type fileExpiredPayload,
   type friendsChangedPayload,
   type groupInvitesPayload,
@@ -64,6 +65,8 @@ export type RoomRef = z.infer<typeof roomRef>;
 export type RecallPayload = z.infer<typeof recallPayload>;
 /** `file.expired`: messages `idxs` of the room now point at a removed file. */
 export type FileExpiredPayload = z.infer<typeof fileExpiredPayload>;
+/** `edit`: the author edited text message `idx`: its new `content`, `md` and `edited` time. */
+export type EditPayload = z.infer<typeof editPayload>;
 /** `reaction`: the whole reactions map of message `idx` after a toggle. */
 export type ReactionPayload = z.infer<typeof reactionPayload>;
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { component, millis } from '../lib/contract.ts';
-import { reactBody, recallBody, sendBody, typingBody } from '../modules/messages/messages.schema.ts';
+import { editBody, reactBody, recallBody, sendBody, typingBody } from '../modules/messages/messages.schema.ts';
 import { MESSAGE_TYPES } from '../modules/messages/messages.policy.ts';
 import { PENALTY_ACTIONS } from '../modules/moderation/penalties.policy.ts';
 
@@ -130,6 +130,7 @@ const messageFields = {
   reactions,
   recalled: z.boolean(),
   file_expired: z.boolean().describe('The uploaded file behind the message has been removed'),
+  edited: millis.nullable().describe('When the author last edited the text (Unix ms); null when never'),
   name: z.string().nullable().optional().describe('File types only: the name the sender declared'),
   size: z.number().int().nullable().optional().describe('File types only: the size the sender declared'),
 };
@@ -154,6 +155,13 @@ export const roomRef = inRoom({});
 export const recallPayload = inRoom({ idx: z.number().int(), by: z.string().describe('Who recalled it') });
 
 export const reactionPayload = inRoom({ idx: z.number().int(), reactions });
+
+export const editPayload = inRoom({
+  idx: z.number().int(),
+  content: z.string().describe('The new text'),
+  md: z.union([z.literal(0), z.literal(1)]).describe('Markdown switch of the new text'),
+  edited: millis.describe('When it was edited (Unix ms)'),
+});
 
 export const fileExpiredPayload = inRoom({
   idxs: z.array(z.number().int()).describe('The messages of the room (ascending) whose file was removed: each is now `file_expired`'),
@@ -247,6 +255,7 @@ export const serverEvents = {
   },
   recall: { payload: recallPayload, description: 'A message was recalled: content and reactions are gone.' },
   reaction: { payload: reactionPayload, description: "A message's reactions changed: the whole new map." },
+  edit: { payload: editPayload, description: 'The author edited a text message: its new text, Markdown switch and `edited` time.' },
   'file.expired': {
     payload: fileExpiredPayload,
     description: 'Files shown by messages of the room were removed (an administrator, a group manager, the uploader, or retention): show them expired.',
@@ -284,6 +293,12 @@ export const clientEvents = {
     payload: recallBody,
     ack: ackOf({}),
     description: 'Recalls a message (its author, or a platform administrator).',
+    scope: 'messages.send',
+  },
+  edit: {
+    payload: editBody,
+    ack: ackOf({ message: messagePayload }),
+    description: "Edits one of the caller's own text messages (not recalled); the ack carries the record as it now is.",
     scope: 'messages.send',
   },
   react: {

@@ -157,7 +157,7 @@ describe('the traffic of a real session matches the document', () => {
     expect((await alice.post('/api/groups/invite', { gid, invitee: dave.name })).status).toBe(200);
     await invited;
 
-    // Messages, both kinds of room: msg, typing (both ways), reaction, recall, read.
+    // Messages, both kinds of room: msg, typing (both ways), reaction, edit, recall, read.
     const dmArrives = waitFor(bobSocket, 'msg', (m) => m.dm === alice.name);
     const dm = await send(aliceSocket, 'msg', { dm: bob.name, type: 'text', content: 'hello **bob**', md: true, cid: 'asyncapi-1' });
     await dmArrives;
@@ -173,6 +173,9 @@ describe('the traffic of a real session matches the document', () => {
     const reacted = waitFor(bobSocket, 'reaction', (p) => p.idx === dm.message.idx);
     await send(aliceSocket, 'react', { dm: bob.name, idx: dm.message.idx, emoji: '👍' });
     await reacted;
+    const editHeard = waitFor(aliceSocket, 'edit', (p) => p.gid === gid);
+    expect(await send(bobSocket, 'edit', { gid, idx: inGroup.message.idx, content: 'hello, group' })).toMatchObject({ ok: true });
+    await editHeard;
     const recalled = waitFor(aliceSocket, 'recall', (p) => p.gid === gid);
     expect(await send(bobSocket, 'recall', { gid, idx: inGroup.message.idx })).toEqual({ ok: true });
     await recalled;
@@ -218,7 +221,7 @@ describe('the traffic of a real session matches the document', () => {
 
   it('a payload that does not match is refused', () => {
     const check = validators();
-    const message = { idx: 1, from: 'a', type: 'text', content: 'x', ts: 1, md: 0, replyTo: null, reactions: {}, recalled: false, file_expired: false, dm: 'b' };
+    const message = { idx: 1, from: 'a', type: 'text', content: 'x', ts: 1, md: 0, replyTo: null, reactions: {}, recalled: false, file_expired: false, edited: null, dm: 'b' };
     expect(check('server.msg', message)).toBeUndefined();
     expect(check('server.msg', { ...message, extra: true })).toBeDefined();
     expect(check('server.msg', { ...message, idx: '1' })).toBeDefined();

@@ -92,6 +92,85 @@ describe('recall', () => {
   });
 });
 
+describe('edit', () => {
+  it('by the author: the room hears edit on every node; history (cached on each node), search and the list show the new text', async () => {
+    const owner = await newUser(cluster);
+    const member = await newUser(cluster, { node: cluster.b });
+    const gid = await groupWith(owner, { members: [member] });
+    const [sOwner, sMember] = await Promise.all([connect(owner), connect(member, cluster.b)]);
+    const first = await sendText(sOwner, { gid }, 'meet at noon');
+    const m = await sendText(sOwner, { gid }, 'the plan is tpyo');
+    expect(m.edited).toBeNull();
+    // Both nodes hold the room's history before the edit.
+    expect((await history(member, { gid }))[1].content).toBe('the plan is tpyo');
+    expect((await history(owner, { gid }))[1].content).toBe('the plan is tpyo');
+    const heard = waitFor(sMember, 'edit');
+    const ack = await emitAck(sOwner, 'edit', { gid, idx: m.idx, content: 'the plan is **typo-free**', md: 1 });
+    expect(ack).toMatchObject({ ok: true, message: { ...m, content: 'the plan is **typo-free**', md: 1, edited: expect.any(Number) } });
+    const edited = (ack as { message: { edited: number } }).message.edited;
+    expect(await heard).toEqual({ gid, idx: m.idx, content: 'the plan is **typo-free**', md: 1, edited });
+    for (const reader of [member, owner]) {
+      const stored = await history(reader, { gid });
+      expect(stored[1]).toEqual({ ...m, content: 'the plan is **typo-free**', md: 1, edited });
+      expect(stored[0]).toEqual(first);
+    }
+    const found = async (q: string) => (await member.get(`/api/messages/search?q=${encodeURIComponent(q)}`)).body.messages.map((h: { idx: number }) => h.idx);
+    expect(await found('typo-free')).toEqual([m.idx]);
+    expect(await found('tpyo')).toEqual([]);
+    const entry = (await member.get('/api/conversations')).body.conversations.find((c: { gid?: string }) => c.gid === gid);
+    expect(entry.last).toMatchObject({ idx: m.idx, content: 'the plan is **typo-free**' });
+    // Editing again keeps the latest.
+    expect(await emitAck(sOwner, 'edit', { gid, idx: first.idx, content: 'meet at one' })).toMatchObject({ ok: true, message: { content: 'meet at one', md: 0 } });
+    expect((await history(member, { gid }))[0]).toMatchObject({ content: 'meet at one', edited: expect.any(Number) });
+  });
+
+  it('in a direct conversation both people hear it, each labelled with the other’s name', async () => {
+    const ann = await newUser(cluster);
+    const bob = await newUser(cluster, { node: cluster.b });
+    await befriend(ann, bob);
+    const [sAnn, sAnnOther, sBob] = await Promise.all([connect(ann), connect(ann, cluster.b), connect(bob, cluster.b)]);
+    const m = await sendText(sAnn, { dm: bob.name }, 'see you at 5');
+    const toBob = waitFor(sBob, 'edit');
+    const toAnn = waitFor(sAnnOther, 'edit');
+    expect(await emitAck(sAnn, 'edit', { dm: bob.name, idx: m.idx, content: 'see you at 6' })).toMatchObject({ ok: true, message: { dm: bob.name } });
+    expect(await toBob).toMatchObject({ dm: ann.name, idx: m.idx, content: 'see you at 6' });
+    expect(await toAnn).toMatchObject({ dm: bob.name, idx: m.idx, content: 'see you at 6' });
+    expect((await history(bob, { dm: ann.name }))[0]).toMatchObject({ content: 'see you at 6', edited: expect.any(Number) });
+  });
+
+  it('only the author’s own live text messages, with a valid text, while they may speak; nobody hears a refused edit', async () => {
+    const owner = await newUser(cluster);
+    const author = await newUser(cluster);
+    const outsider = await newUser(cluster);
+    const platformAdmin = await adminClient(cluster);
+    const gid = await groupWith(owner, { members: [author] });
+    const [sOwner, sAuthor, sOutsider, sAdmin] = await Promise.all([connect(owner), connect(author), connect(outsider), connect(platformAdmin)]);
+    const m = await sendText(sAuthor, { gid }, 'mine');
+    const heard = collect(sOwner, 'edit');
+    const edit = (s: Socket, body: Record<string, unknown>) => emitAck(s, 'edit', { gid, idx: m.idx, content: 'changed', ...body });
+    expect(await edit(sOwner, {})).toEqual({ ok: false, error: 'api.msg.notYours' });
+    expect(await edit(sAdmin, {})).toEqual({ ok: false, error: 'api.group.noView' });
+    expect(await edit(sOutsider, {})).toEqual({ ok: false, error: 'api.group.noView' });
+    expect(await edit(sAuthor, { idx: 999 })).toEqual({ ok: false, error: 'api.msg.notFound' });
+    expect(await edit(sAuthor, { content: '   ' })).toEqual({ ok: false, error: 'api.msg.empty' });
+    expect(await edit(sAuthor, { content: 'x'.repeat(5000) })).toEqual({ ok: false, error: 'api.msg.tooLong' });
+    expect(await edit(sAuthor, { content: 42 })).toEqual({ ok: false, error: 'api.badRequest' });
+    expect(await emitAck(sAuthor, 'edit', { idx: m.idx, content: 'x' })).toEqual({ ok: false, error: 'api.msg.noRoom' });
+    const url = await storedFile(author);
+    const file = await sendMsg(sAuthor, { gid, type: 'image', content: url, name: 'p.png', size: 10 });
+    expect(await edit(sAuthor, { idx: file.message.idx })).toEqual({ ok: false, error: 'api.msg.notEditable' });
+    expect(await emitAck(sAuthor, 'recall', { gid, idx: m.idx })).toEqual({ ok: true });
+    expect(await edit(sAuthor, {})).toEqual({ ok: false, error: 'api.msg.recalled' });
+    // Muted in the group: no more editing than sending.
+    const later = await sendText(sAuthor, { gid }, 'before the mute');
+    expect((await owner.post('/api/groups/muteall', { gid, val: true })).status).toBe(200);
+    expect(await edit(sAuthor, { idx: later.idx })).toEqual({ ok: false, error: 'api.msg.groupMuted' });
+    await settle();
+    expect(heard).toEqual([]);
+    expect((await history(owner, { gid })).find((x) => x.idx === later.idx)).toMatchObject({ content: 'before the mute', edited: null });
+  });
+});
+
 describe('reactions', () => {
   it('toggle: emoji → names in the order people reacted; the room hears the whole map', async () => {
     const owner = await newUser(cluster);

@@ -72,6 +72,7 @@ describe('sending to a group', () => {
       reactions: {},
       recalled: false,
       file_expired: false,
+      edited: null,
       gid,
     });
     expect(await toMember).toEqual(message);

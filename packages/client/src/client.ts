@@ -53,6 +53,8 @@ export interface ChatClient {
   uploadTus(file: TusSource, opts?: TusOptions): Promise<UploadResult>;
   /** Recalls a message (one's own; any for an administrator). Needs the connection. */
   recall(room: RoomRef, idx: number): Promise<void>;
+  /** Replaces the text of one of the caller's text messages; resolves with the record as it now is. Needs the connection. */
+  edit(room: RoomRef, idx: number, content: string, md?: 0 | 1): Promise<MessagePayload>;
   /** Toggles the caller's reaction; resolves with the message's new reactions. Needs the connection. */
   react(room: RoomRef, idx: number, emoji: string): Promise<Record<string, string[]>>;
   /** Tells the room the caller is typing (the server forwards at most one notice per 2 s); false when not forwarded or offline. */
@@ -87,6 +89,7 @@ export function createChatClient(opts: ChatClientOptions): ChatClient {
     recall: async (room, idx) => {
       await connection.request('recall', { ...room, idx });
     },
+    edit: async (room, idx, content, md = 0) => (await connection.request('edit', { ...room, idx, content, md })).message,
     react: async (room, idx, emoji) => (await connection.request('react', { ...room, idx, emoji })).reactions,
     typing: async (room) => {
       if (connection.status !== 'live' && connection.status !== 'syncing') return false;

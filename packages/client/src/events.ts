@@ -6,6 +6,7 @@ export type {
   Ack,
   AnnouncementPayload,
   ClientToServerEvents,
+  EditPayload,
   FileExpiredPayload,
   FriendsChangedPayload,
   GroupInvitesPayload,

@@ -16,6 +16,7 @@ export {
   emptySnapshot,
   mergeMessages,
   previewOf,
+  withEdit,
   withFileExpired,
   withHistory,
   withMessage,

@@ -8,7 +8,7 @@
  */
 import { type Conversation, historyPage, listConversations, markRead } from './calls.ts';
 import type { Connection, ConnectionStatus, PendingSend } from './connection.ts';
-import type { FileExpiredPayload, MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
+import type { EditPayload, FileExpiredPayload, MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
 import { mentionsOf } from './mentions.ts';
 import { parseMerge } from './merge.ts';
 import { type RoomKey, roomKey, roomRef } from './sync/rooms.ts';
@@ -107,6 +107,19 @@ export function withRecall(s: ChatSnapshot, p: RecallPayload): ChatSnapshot {
   return { ...s, conversations, messages: { ...s.messages, [key]: held } };
 }
 
+/** The author edited a text message: its new text shows, in the list's preview too when it is the newest. */
+export function withEdit(s: ChatSnapshot, p: EditPayload): ChatSnapshot {
+  const key = roomKey(p);
+  const change = (m: MessagePayload): MessagePayload => (m.idx === p.idx ? { ...m, content: p.content, md: p.md, edited: p.edited } : m);
+  const held = s.messages[key] ? s.messages[key].map(change) : undefined;
+  const conversations = s.conversations.map((c) => {
+    if (roomKey(c) !== key) return c;
+    const last = c.last?.idx === p.idx && c.last.type === 'text' ? { ...c.last, content: [...p.content].slice(0, PREVIEW_CHARS).join('') } : c.last;
+    return { ...c, last, mentioned: stillMentioned(c, held, s.me) } as Conversation;
+  });
+  return { ...s, conversations, messages: held ? { ...s.messages, [key]: held } : s.messages };
+}
+
 export function withReaction(s: ChatSnapshot, p: ReactionPayload): ChatSnapshot {
   const key = roomKey(p);
   const list = s.messages[key];
@@ -153,6 +166,7 @@ export class ChatStore {
       c.on('outbox', (pending) => this.set({ ...this.snapshot, pending })),
       c.onServer('recall', (p) => this.set(withRecall(this.snapshot, p))),
       c.onServer('reaction', (p) => this.set(withReaction(this.snapshot, p))),
+      c.onServer('edit', (p) => this.set(withEdit(this.snapshot, p))),
       c.onServer('file.expired', (p) => this.set(withFileExpired(this.snapshot, p))),
       c.onServer('read', (p) => this.set(withRead(this.snapshot, p))),
     ];

@@ -22,6 +22,7 @@ export function messageView(row: MessageRow, label: RoomLabel): MessageRecord {
     reactions: row.reactions,
     recalled: row.recalled,
     file_expired: row.file_expired,
+    edited: row.edited,
     ...(isFileType(row.type) ? { name: row.name, size: row.size } : {}),
     ...label,
   };

@@ -65,6 +65,18 @@ export type SendBody = z.infer<typeof sendBody>;
 export const recallBody = z.object({ ...conversationFields, idx: z.number().int().min(1) }).refine(oneConversation, ONE_CONVERSATION);
 export type RecallBody = z.infer<typeof recallBody>;
 
+/** Socket `edit`: the author's new text of a text message. */
+export const editBody = z
+  .object({
+    ...conversationFields,
+    idx: z.number().int().min(1),
+    content: z.string().refine(storable),
+    /** Markdown switch of the new text (0 when left out). */
+    md: markdownFlag,
+  })
+  .refine(oneConversation, ONE_CONVERSATION);
+export type EditBody = z.infer<typeof editBody>;
+
 /** Socket `react`: toggles the caller's reaction. */
 export const reactBody = z
   .object({ ...conversationFields, idx: z.number().int().min(1), emoji: z.string().max(64) })
@@ -163,6 +175,7 @@ export const messageSchema = component(
     reactions: z.record(z.string(), z.array(z.string())).describe('Emoji → names of the people who reacted'),
     recalled: z.boolean(),
     file_expired: z.boolean().describe('The uploaded file behind the message has been removed'),
+    edited: millis.nullable().describe('When the author last edited the text (Unix ms); null when never'),
     name: z.string().nullable().optional().describe("File types only: the file's name as shown to people"),
     size: z.number().int().nullable().optional().describe("File types only: the file's size in bytes"),
     ...roomLabel,

@@ -8,7 +8,7 @@ import { GroupCommit, type Written } from './group-commit.ts';
 import { HistoryCache } from './history-cache.ts';
 import { type MessageRecord, messageView, type SearchHit } from './message-views.ts';
 import { canRecall, contentRefusal, isFileType, isValidEmoji, parseRoom, roomKey } from './messages.policy.ts';
-import { type HistoryQuery, historyLimit, type ReactBody, type RecallBody, type SendBody, type TypingBody } from './messages.schema.ts';
+import { type EditBody, type HistoryQuery, historyLimit, type ReactBody, type RecallBody, type SendBody, type TypingBody } from './messages.schema.ts';
 import { type MessageRow, messagesStore, type NewMessage } from './messages.store.ts';
 import { SearchIndexUpkeep } from './search-upkeep.ts';
 
@@ -170,6 +170,32 @@ export class MessagesService {
     });
     if (!changed) return;
     for (const a of this.audiences(conversation, actor)) a.emit('recall', { ...a.label, idx: body.idx, by: actor.name });
+  }
+
+  /**
+   * The author's new text of one of their text messages (not recalled), under the rules of
+   * reacting (a member not muted in the group, a friend) and of sending text (contentRefusal);
+   * everyone in the room hears `edit`. Returns the record as it now is.
+   */
+  async edit(userId: number, body: EditBody): Promise<MessagePayload> {
+    const refused = contentRefusal('text', body.content);
+    if (refused) throw new AppError(refused.status, refused.key);
+    const actor = await this.conversations.actor(userId);
+    const conversation = await this.conversations.open(actor, body, 'react');
+    await this.speaking(actor);
+    const edited = this.ctx.clock.now();
+    const row = await this.ctx.db.tx(async (q) => {
+      const m = await messagesStore.lock(q, conversation.room, body.idx, 'update');
+      if (!m) throw notFound('api.msg.notFound');
+      if (m.from_id !== actor.id) throw forbidden('api.msg.notYours');
+      if (m.recalled) throw conflict('api.msg.recalled');
+      if (m.type !== 'text') throw badRequest('api.msg.notEditable');
+      await messagesStore.edit(q, { room: conversation.room, idx: body.idx, content: body.content, md: body.md, ts: edited });
+      return messagesStore.record(q, conversation.room, body.idx);
+    });
+    if (!row) throw notFound('api.msg.notFound');
+    for (const a of this.audiences(conversation, actor)) a.emit('edit', { ...a.label, idx: body.idx, content: body.content, md: body.md, edited });
+    return messageView(row, labelOf(conversation));
   }
 
   /** Toggles the caller's reaction (members only, not on recalled messages); returns the new reactions map. */
@@ -415,6 +441,7 @@ function rowOf(s: PendingSend, key: { idx: number; replyTo: number | null }, ts:
     reply_to: key.replyTo,
     recalled: false,
     file_expired: false,
+    edited: null,
     name: m.name,
     size: m.size,
     reactions: {},

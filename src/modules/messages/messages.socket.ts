@@ -3,13 +3,13 @@ import { forbidden } from '../../errors.ts';
 import { parse } from '../../lib/validate.ts';
 import type { MessagePayload } from '../../realtime/events.ts';
 import { answerEvent, type ChatSocket, type SocketHandlers } from '../../realtime/gateway.ts';
-import { reactBody, recallBody, sendBody, typingBody } from './messages.schema.ts';
+import { editBody, reactBody, recallBody, sendBody, typingBody } from './messages.schema.ts';
 
 /**
- * The messaging events of a connection: `msg`, `recall`, `react`, `typing`
+ * The messaging events of a connection: `msg`, `recall`, `edit`, `react`, `typing`
  * (docs/protocol.md, "Messaging"). Payloads are parsed with the same zod
  * schemas as HTTP; an API-key connection needs the `messages.send` scope for
- * all four, as `POST /api/messages` does. Also counts this node's deliveries.
+ * all five, as `POST /api/messages` does. Also counts this node's deliveries.
  */
 export function messagingSocketHandlers(ctx: AppContext): SocketHandlers {
   return (socket, { messages }) => {
@@ -29,6 +29,12 @@ export function messagingSocketHandlers(ctx: AppContext): SocketHandlers {
         mayAct();
         await messages.recall(userId, parse(recallBody, payload));
         return {};
+      }),
+    );
+    socket.on('edit', (payload, ack) =>
+      answerEvent(ctx, ack, async () => {
+        mayAct();
+        return { message: await messages.edit(userId, parse(editBody, payload)) };
       }),
     );
     socket.on('react', (payload, ack) =>

@@ -55,6 +55,8 @@ export interface MessageRow {
   reply_to: number | null;
   recalled: boolean;
   file_expired: boolean;
+  /** When the author last edited it (Unix ms); null when never. */
+  edited: number | null;
   name: string | null;
   size: number | null;
   reactions: Record<string, string[]>;
@@ -87,7 +89,7 @@ const REACTIONS = `coalesce((
            group by r.emoji) x), '{}'::json)`;
 
 const RECORD_COLUMNS = `m.room, m.idx, u.name as "from", m.from_id, m.to_id, m.gid, m.type, m.content, m.ts, m.md,
-  m.reply_to, m.recalled, m.file_expired, m.name, m.size, ${REACTIONS} as reactions`;
+  m.reply_to, m.recalled, m.file_expired, m.edited, m.name, m.size, ${REACTIONS} as reactions`;
 
 const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
 
@@ -100,7 +102,7 @@ const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
  */
 const recordColumns = (label: 'gid' | 'dm', file: boolean) =>
   `p.idx, u.name as "from", p.type, p.content, p.ts, p.md, p.reply_to as "replyTo", coalesce(x.map, '{}'::json) as reactions,
-   p.recalled, p.file_expired${file ? ', p.name, p.size' : ''}, $2::text as ${label}`;
+   p.recalled, p.file_expired, p.edited${file ? ', p.name, p.size' : ''}, $2::text as ${label}`;
 
 /**
  * Every kept message of a room (`$1`), one row each, oldest first: its idx and the JSON text of its
@@ -110,7 +112,7 @@ const recordColumns = (label: 'gid' | 'dm', file: boolean) =>
 const roomRecordsSql = (label: 'gid' | 'dm') =>
   prepared(`
 with page as (
-  select m.idx, m.from_id, m.type, m.content, m.ts, m.md, m.reply_to, m.recalled, m.file_expired, m.name, m.size
+  select m.idx, m.from_id, m.type, m.content, m.ts, m.md, m.reply_to, m.recalled, m.file_expired, m.edited, m.name, m.size
     from messages m
    where m.room = $1
    order by m.idx desc limit ${HISTORY_MAX}
@@ -313,10 +315,10 @@ export const messagesStore = {
     return rooms.map((room) => byRoom.get(room) ?? { room, last_idx: 0, version: '0', epoch: '0' });
   },
 
-  /** The author and state of a message, locked until the transaction ends (recall and react serialise on it). */
-  async lock(q: Queryable, room: string, idx: number, mode: 'update' | 'share'): Promise<{ from_id: number; recalled: boolean } | undefined> {
-    const rows = await q.query<{ from_id: number; recalled: boolean }>(
-      `select from_id, recalled from messages where room = $1 and idx = $2 for ${mode === 'update' ? 'update' : 'share'}`,
+  /** The author and state of a message, locked until the transaction ends (recall, edit and react serialise on it). */
+  async lock(q: Queryable, room: string, idx: number, mode: 'update' | 'share'): Promise<{ from_id: number; recalled: boolean; type: MessageType } | undefined> {
+    const rows = await q.query<{ from_id: number; recalled: boolean; type: MessageType }>(
+      `select from_id, recalled, type from messages where room = $1 and idx = $2 for ${mode === 'update' ? 'update' : 'share'}`,
       [room, idx],
     );
     return rows[0];
@@ -326,6 +328,11 @@ export const messagesStore = {
   async recall(q: Queryable, room: string, idx: number): Promise<void> {
     await q.query(`update messages set recalled = true, content = '', name = null, size = null where room = $1 and idx = $2`, [room, idx]);
     await q.query('delete from reactions where room = $1 and idx = $2', [room, idx]);
+  },
+
+  /** The author's new text of a message, and when they changed it. */
+  async edit(q: Queryable, e: { room: string; idx: number; content: string; md: 0 | 1; ts: number }): Promise<void> {
+    await q.query('update messages set content = $3, md = $4, edited = $5 where room = $1 and idx = $2', [e.room, e.idx, e.content, e.md, e.ts]);
   },
 
   /** Adds the user's reaction, or removes it when present; true when added. One statement. */

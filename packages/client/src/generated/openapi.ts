@@ -2115,6 +2115,8 @@ export interface components {
             content: string;
             /** @description The other person of a direct conversation, named from the reader's side (exactly one of `gid` and `dm`) */
             dm?: string;
+            /** @description When the author last edited the text (Unix ms); null when never */
+            edited: number | null;
             /** @description The uploaded file behind the message has been removed */
             file_expired: boolean;
             /** @description The sender's current name */

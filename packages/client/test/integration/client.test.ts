@@ -282,7 +282,7 @@ describe('auth ends', () => {
 });
 
 describe('socket requests and the list over HTTP', () => {
-  it('reacts, recalls, sends typing notices and switches presence through the connection; lists conversations without it', async () => {
+  it('reacts, edits, recalls, sends typing notices and switches presence through the connection; lists conversations without it', async () => {
     const { ann, bob, bobCreds, gid } = await pair();
     const c = sdk.start({ urls: [cluster.b.url], credentials: bobCreds });
     const typing: unknown[] = [];
@@ -291,6 +291,10 @@ describe('socket requests and the list over HTTP', () => {
     await statusIs(c, 'live');
     const sent = await c.send({ gid }, 'to react to');
     expect(await c.react({ gid }, sent.idx, '👍')).toEqual({ '👍': [bob.name] });
+    const edited = await c.edit({ gid }, sent.idx, 'to react to, *edited*', 1);
+    expect(edited).toMatchObject({ idx: sent.idx, content: 'to react to, *edited*', md: 1, reactions: { '👍': [bob.name] }, edited: expect.any(Number) });
+    // The store follows the edit event.
+    await until(() => c.store.getSnapshot().messages[`g:${gid}`]?.find((m) => m.idx === sent.idx)?.edited === edited.edited, 'edit in the store');
     expect(await c.typing({ gid })).toBe(true);
     await until(() => typing.length === 1, 'typing notice');
     expect(typing[0]).toEqual({ from: bob.name, gid });

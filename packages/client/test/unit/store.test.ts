@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/calls.ts';
 import type { MessagePayload } from '../../src/events.ts';
-import { type ChatSnapshot, emptySnapshot, mergeMessages, previewOf, withFileExpired, withHistory, withMessage, withRead, withRecall } from '../../src/store.ts';
+import { type ChatSnapshot, emptySnapshot, mergeMessages, previewOf, withEdit, withFileExpired, withHistory, withMessage, withRead, withRecall } from '../../src/store.ts';
 
 const msg = (idx: number, from: string, extra: Partial<MessagePayload> = {}): MessagePayload => ({
   idx,
@@ -14,6 +14,7 @@ const msg = (idx: number, from: string, extra: Partial<MessagePayload> = {}): Me
   reactions: {},
   recalled: false,
   file_expired: false,
+  edited: null,
   gid: 'g1',
   ...extra,
 });
@@ -107,6 +108,18 @@ describe('store state changes', () => {
     const dm = withMessage(state([]), msg(1, 'bob', { gid: undefined, dm: 'bob', content: '@me' }));
     expect(dm.conversations[0]).toMatchObject({ unread: 1, mentioned: false });
     expect(withMessage(state([group('g1', 0, 0)]), msg(1, 'ann', { content: '@meg' })).conversations[0]!.mentioned).toBe(false);
+  });
+
+  it('edit: the new text, Markdown switch and time; the preview when it is the newest; mentioned follows', () => {
+    let s = withMessage(withMessage(state([group('g1', 0, 0)]), msg(1, 'ann')), msg(2, 'ann'));
+    s = withEdit(s, { gid: 'g1', idx: 2, content: 'now @me', md: 1, edited: 5000 });
+    expect(s.messages['g:g1']![1]).toMatchObject({ content: 'now @me', md: 1, edited: 5000 });
+    expect(s.messages['g:g1']![0]).toMatchObject({ content: 'm1', edited: null });
+    expect(s.conversations[0]).toMatchObject({ last: { idx: 2, content: 'now @me' }, mentioned: true });
+    // An older message: the preview stays.
+    s = withEdit(s, { gid: 'g1', idx: 1, content: 'first, fixed', md: 0, edited: 6000 });
+    expect(s.conversations[0]!.last).toMatchObject({ idx: 2, content: 'now @me' });
+    expect(withEdit(s, { gid: 'g1', idx: 2, content: 'no one', md: 0, edited: 7000 }).conversations[0]!.mentioned).toBe(false);
   });
 
   it('merges history pages: one message per idx, sorted', () => {
