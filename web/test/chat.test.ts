@@ -445,6 +445,40 @@ describe('two people', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });
+
+  it('edits one’s own text in place: the other side sees the new text marked (edited) live; Escape leaves it as it was', async () => {
+    await say(annP.page, 'lets meet at 5');
+    const mine = message(annP.page, bob.name, 'lets meet at 5');
+    await mine.waitFor();
+    await message(bobP.page, ann.name, 'lets meet at 5').waitFor();
+    await mine.scrollIntoViewIfNeeded();
+    await mine.hover();
+    await mine.getByRole('button', { name: 'Edit', exact: true }).click();
+    // The page's one edit box (the article's text changes as it is typed into).
+    const box = annP.page.getByRole('textbox', { name: 'Edit message' });
+    await expect.poll(() => box.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await expectAccessible(annP.page, 'editing a message');
+    await box.fill('let us meet at 6');
+    await box.press('Enter');
+    const theirs = message(bobP.page, ann.name, 'let us meet at 6');
+    await theirs.getByText('(edited)').waitFor();
+    expect(await message(bobP.page, ann.name, 'lets meet at 5').count()).toBe(0);
+    await message(annP.page, bob.name, 'let us meet at 6').getByText('(edited)').waitFor();
+    // Escape: nothing changes. Someone else's message has no Edit.
+    const edited = message(annP.page, bob.name, 'let us meet at 6');
+    await edited.hover();
+    await edited.getByRole('button', { name: 'Edit', exact: true }).click();
+    await box.fill('never sent');
+    await box.press('Escape');
+    await expect.poll(() => box.count()).toBe(0);
+    await edited.getByText('let us meet at 6').waitFor();
+    expect(await message(bobP.page, ann.name, 'never sent').count()).toBe(0);
+    expect((await bob.post('/api/messages', { dm: ann.name, type: 'text', content: 'fine by me' })).status).toBe(200);
+    const bobs = message(annP.page, bob.name, 'fine by me');
+    await bobs.waitFor();
+    await bobs.hover();
+    expect(await bobs.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+  });
 });
 
 describe('a group of three', () => {

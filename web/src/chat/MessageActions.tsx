@@ -2,7 +2,7 @@
  * A message's actions, shown while it is hovered or has the focus: reply, react (an emoji picker),
  * forward, select for forwarding several, copy a link to it (in a group, where the link opens it
  * for every member: a direct conversation's address names the other person, so it would not),
- * recall (the author, an administrator), delete its file (a group's managers), report (others'
+ * edit (the author's text messages), recall (the author, an administrator), delete its file (a group's managers), report (others'
  * messages).
  */
 import type { MessagePayload, RoomRef } from '@chat-server/client';
@@ -45,9 +45,10 @@ interface Props {
   picking: boolean;
   onReply(): void;
   onPick(): void;
+  onEdit(): void;
 }
 
-export function MessageActions({ m, room, mine, isAdmin, managesFiles, picking, onReply, onPick }: Props) {
+export function MessageActions({ m, room, mine, isAdmin, managesFiles, picking, onReply, onPick, onEdit }: Props) {
   const t = useT();
   const client = useClient();
   const api = useApi();
@@ -88,6 +89,11 @@ export function MessageActions({ m, room, mine, isAdmin, managesFiles, picking, 
         {room.gid !== undefined ? (
           <button type="button" onClick={() => void act(copyLink)}>
             {t('chat.copyLink')}
+          </button>
+        ) : null}
+        {mine && m.type === 'text' ? (
+          <button type="button" onClick={onEdit}>
+            {t('chat.edit')}
           </button>
         ) : null}
         {mine || isAdmin ? (

@@ -1,6 +1,6 @@
 /** One message of the log: author, time, text (Markdown when flagged) or file, reply, reactions and actions. */
 import { type MessagePayload, mentionsOf, type PendingSend, type RoomRef } from '@chat-server/client';
-import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { FileContent } from '../files/FileContent.tsx';
 import { useT } from '../i18n/index.tsx';
 import { useClient } from '../sdk/session.tsx';
@@ -9,6 +9,7 @@ import { isoDay } from './days.ts';
 import { MentionText } from './MentionText.tsx';
 import { MergeContent } from './MergeContent.tsx';
 import { MessageActions, useAct } from './MessageActions.tsx';
+import { MessageEditor } from './MessageEditor.tsx';
 
 /** Markdown is loaded with the first message that uses it (it is not in the first bundle); the text shows meanwhile. */
 const Markdown = lazy(() => import('./Markdown.tsx'));
@@ -71,6 +72,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
   const [act, error] = useAct();
   const mine = m.from === me;
   const mentioned = mentionsOf(m, me);
+  const [editing, setEditing] = useState(false);
   const article = useFocus<HTMLElement>(focus, onFocused);
   const labelId = `msg-${m.idx}-from`;
   return (
@@ -100,6 +102,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
             <input type="checkbox" className="pick" checked={picked} onChange={onPick} aria-label={t('chat.pick', { name: m.from })} />
           ) : null}
           <strong id={labelId}>{m.from}</strong> <Time ts={m.ts} />
+          {m.edited && !m.recalled ? <span className="muted edited">{t('chat.edited')}</span> : null}
           {mentioned ? <span className="mentions-you">{t('chat.mentionsYou')}</span> : null}
         </header>
         {m.replyTo ? (
@@ -111,6 +114,8 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
           <p className="muted">
             <em>{t('chat.recalled')}</em>
           </p>
+        ) : editing ? (
+          <MessageEditor m={m} room={room} onDone={() => setEditing(false)} />
         ) : m.type === 'text' ? (
           m.md ? (
             <Suspense fallback={<p className="text">{m.content}</p>}>
@@ -145,7 +150,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
         ) : null}
         {readMark ? <p className="receipt">{t('chat.read')}</p> : null}
         {!m.recalled ? (
-          <MessageActions m={m} room={room} mine={mine} isAdmin={isAdmin} managesFiles={managesFiles} picking={picked !== undefined} onReply={onReply} onPick={onPick} />
+          <MessageActions m={m} room={room} mine={mine} isAdmin={isAdmin} managesFiles={managesFiles} picking={picked !== undefined} onReply={onReply} onPick={onPick} onEdit={() => setEditing(true)} />
         ) : null}
         <ErrorText error={error} />
       </article>
