@@ -478,6 +478,13 @@ describe('two people', () => {
     await bobs.waitFor();
     await bobs.hover();
     expect(await bobs.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    // ArrowUp in the empty composer opens one's last text message (not Bob's newer one).
+    await composer(annP.page).press('ArrowUp');
+    await expect.poll(() => box.inputValue()).toBe('let us meet at 6');
+    await expect.poll(() => box.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await box.press('Escape');
+    await expect.poll(() => box.count()).toBe(0);
+    await expect.poll(() => composer(annP.page).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
   });
 });
 

@@ -39,6 +39,9 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
   const name = conversation?.name ?? roomRef.gid ?? roomRef.dm ?? '';
   const typing = useTyping(key);
   const [replyTo, setReplyTo] = useState<MessagePayload | null>(null);
+  /** The message being edited in place (one at a time). */
+  const [editing, setEditing] = useState<number | null>(null);
+  const composerBox = useRef<HTMLTextAreaElement>(null);
   const picking = usePicking(key);
   // Read once: the message this conversation was opened at (a search result), if any.
   const [target] = useState(targetOfLocation);
@@ -159,6 +162,12 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
                 readMark={m.idx === readUpTo}
                 replied={m.replyTo ? byIdx.get(m.replyTo) : undefined}
                 onReply={() => setReplyTo(m)}
+                editing={editing === m.idx}
+                onEdit={(on) => {
+                  setEditing(on ? m.idx : null);
+                  // Done editing: the keyboard goes back to the composer (the editor is gone).
+                  if (!on) requestAnimationFrame(() => composerBox.current?.focus());
+                }}
                 picked={picking.picked?.has(m.idx)}
                 onPick={() => picking.toggle(m.idx)}
               />
@@ -176,7 +185,21 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
           onDone={picking.stop}
         />
       ) : (
-        <Composer room={roomRef} groupMuted={conversation?.muted ?? false} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} upload={upload} />
+        <Composer
+          room={roomRef}
+          groupMuted={conversation?.muted ?? false}
+          replyTo={replyTo}
+          onReplyDone={() => setReplyTo(null)}
+          upload={upload}
+          box={composerBox}
+          onEditLast={() => {
+            const last = messages.findLast((m) => m.from === me?.username && m.type === 'text' && !m.recalled);
+            if (!last) return false;
+            setEditing(last.idx);
+            virtuoso.current?.scrollToIndex({ index: messages.indexOf(last), align: 'center' });
+            return true;
+          }}
+        />
       )}
     </section>
   );

@@ -2,12 +2,13 @@
  * The composer: Enter sends, Shift+Enter starts a new line; a Markdown switch;
  * files through "Attach file" (or dropped on the conversation, or pasted) with
  * a progress bar each; unsent text kept as the conversation's draft; in a
- * group, `@` offers the members to mention (arrows, Enter or Tab, Escape).
+ * group, `@` offers the members to mention (arrows, Enter or Tab, Escape);
+ * ArrowUp in the empty box edits one's last text message.
  * Disabled while the account or the group mutes the person. Sends
  * made offline wait in the SDK's outbox and go once the connection is back.
  */
 import { type MessagePayload, type RoomRef, roomKey } from '@chat-server/client';
-import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import { usePenalties } from '../app/penalties.tsx';
 import { formatSize } from '../files/FileContent.tsx';
 import type { useUpload } from '../files/useUpload.ts';
@@ -25,9 +26,13 @@ interface Props {
   replyTo: MessagePayload | null;
   onReplyDone(): void;
   upload: ReturnType<typeof useUpload>;
+  /** Opens the writer's last text message for editing (ArrowUp in an empty box); false when there is none. */
+  onEditLast(): boolean;
+  /** The text box, for the conversation to give the keyboard back to. */
+  box: RefObject<HTMLTextAreaElement | null>;
 }
 
-export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Props) {
+export function Composer({ room, groupMuted, replyTo, onReplyDone, upload, onEditLast, box: textarea }: Props) {
   const t = useT();
   const client = useClient();
   const { mute } = usePenalties();
@@ -35,7 +40,6 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
   const [caret, setCaret] = useState(0);
   const me = useSession().me?.username ?? '';
   const suggest = useMentionSuggest(room, text, caret, me);
-  const textarea = useRef<HTMLTextAreaElement>(null);
   const suggestId = useId();
   const [md, setMd] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -95,6 +99,8 @@ export function Composer({ room, groupMuted, replyTo, onReplyDone, upload }: Pro
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send();
+    } else if (e.key === 'ArrowUp' && text === '' && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey && onEditLast()) {
+      e.preventDefault();
     }
   };
   const onChange = (value: string, at: number) => {

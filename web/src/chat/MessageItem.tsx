@@ -1,6 +1,6 @@
 /** One message of the log: author, time, text (Markdown when flagged) or file, reply, reactions and actions. */
 import { type MessagePayload, mentionsOf, type PendingSend, type RoomRef } from '@chat-server/client';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { FileContent } from '../files/FileContent.tsx';
 import { useT } from '../i18n/index.tsx';
 import { useClient } from '../sdk/session.tsx';
@@ -60,19 +60,21 @@ interface Props {
   readMark: boolean;
   replied: MessagePayload | undefined;
   onReply(): void;
+  /** Its text is open for editing in place (its author's). */
+  editing: boolean;
+  onEdit(on: boolean): void;
   /** Picked for forwarding; undefined while no messages are being picked. */
   picked: boolean | undefined;
   /** Picks this message, or unpicks it (and starts picking when none are). */
   onPick(): void;
 }
 
-export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, continues, target, focus, onFocused, readMark, replied, onReply, picked, onPick }: Props) {
+export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, continues, target, focus, onFocused, readMark, replied, onReply, editing, onEdit, picked, onPick }: Props) {
   const t = useT();
   const client = useClient();
   const [act, error] = useAct();
   const mine = m.from === me;
   const mentioned = mentionsOf(m, me);
-  const [editing, setEditing] = useState(false);
   const article = useFocus<HTMLElement>(focus, onFocused);
   const labelId = `msg-${m.idx}-from`;
   return (
@@ -115,7 +117,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
             <em>{t('chat.recalled')}</em>
           </p>
         ) : editing ? (
-          <MessageEditor m={m} room={room} onDone={() => setEditing(false)} />
+          <MessageEditor m={m} room={room} onDone={() => onEdit(false)} />
         ) : m.type === 'text' ? (
           m.md ? (
             <Suspense fallback={<p className="text">{m.content}</p>}>
@@ -150,7 +152,7 @@ export function MessageItem({ m, room, me, isAdmin, managesFiles, day, newLine, 
         ) : null}
         {readMark ? <p className="receipt">{t('chat.read')}</p> : null}
         {!m.recalled ? (
-          <MessageActions m={m} room={room} mine={mine} isAdmin={isAdmin} managesFiles={managesFiles} picking={picked !== undefined} onReply={onReply} onPick={onPick} onEdit={() => setEditing(true)} />
+          <MessageActions m={m} room={room} mine={mine} isAdmin={isAdmin} managesFiles={managesFiles} picking={picked !== undefined} onReply={onReply} onPick={onPick} onEdit={() => onEdit(true)} />
         ) : null}
         <ErrorText error={error} />
       </article>
