@@ -641,6 +641,14 @@ describe('mentions', () => {
     await page.getByRole('link', { name: 'Chats' }).click();
     const entry = conversations(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: group, exact: true }) });
     await entry.getByRole('img', { name: 'You were mentioned' }).waitFor();
+    // The conversation switcher puts it first, marked.
+    await page.keyboard.press('Control+k');
+    const switcher = page.getByRole('dialog', { name: 'Go to conversation' });
+    const first = switcher.getByRole('option').first();
+    await expect.poll(() => first.textContent()).toContain(group);
+    await first.getByRole('img', { name: 'You were mentioned' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => switcher.count()).toBe(0);
     await conversations(page).getByRole('link', { name: group, exact: true }).click();
     const named = message(page, group, 'look.');
     await named.getByText('mentions you').waitFor();

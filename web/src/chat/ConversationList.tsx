@@ -7,7 +7,7 @@ import { type Conversation, type RoomKey, roomKey } from '@chat-server/client';
 import { chatPath } from '../app/router.ts';
 import { type Translate, useT } from '../i18n/index.tsx';
 import { useSession, useSnapshot } from '../sdk/session.tsx';
-import { Avatar, Link, UnreadBadge } from '../ui/kit.tsx';
+import { Avatar, Link, MentionBadge, UnreadBadge } from '../ui/kit.tsx';
 import { useDraftOf } from './drafts.ts';
 import { useOnline } from './presence.ts';
 import { openQuickSwitcher } from './QuickSwitcher.tsx';
@@ -60,11 +60,7 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
         </span>
       </Link>
       <span className="badges">
-        {c.mentioned ? (
-          <span className="badge mention-badge" role="img" aria-label={t('chat.mentioned')}>
-            @
-          </span>
-        ) : null}
+        <MentionBadge on={c.mentioned} />
         <UnreadBadge n={c.unread} />
       </span>
     </li>

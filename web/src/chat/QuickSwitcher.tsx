@@ -1,7 +1,7 @@
 /**
  * "Go to conversation" (Ctrl+K, or ⌘K): a dialog with a box that filters the
- * conversation list by name as one types (conversations with unread messages
- * first, then the list's order), the arrow keys to move, Enter to open. The
+ * conversation list by name as one types (conversations that mention the
+ * reader first, then those with unread messages, then the list's order), the arrow keys to move, Enter to open. The
  * box is a combobox whose options are the matches (the focus stays in the box).
  */
 import { type Conversation, roomKey } from '@chat-server/client';
@@ -9,7 +9,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { chatPath, navigate } from '../app/router.ts';
 import { useT } from '../i18n/index.tsx';
 import { useSnapshot } from '../sdk/session.tsx';
-import { Avatar, Dialog, UnreadBadge } from '../ui/kit.tsx';
+import { Avatar, Dialog, MentionBadge, UnreadBadge } from '../ui/kit.tsx';
 
 /** The most matches listed: beyond that, typing more is quicker than scrolling. */
 const SHOWN = 12;
@@ -42,11 +42,13 @@ export function useQuickSwitcher(): [boolean, (open: boolean) => void] {
   return [open, setOpen];
 }
 
-/** Conversations whose name contains `q` (any case), unread first, at most SHOWN. */
+/** Conversations whose name contains `q` (any case), those mentioning the reader first, then unread ones, at most SHOWN. */
 export function matching(conversations: readonly Conversation[], q: string): Conversation[] {
   const needle = q.trim().toLocaleLowerCase();
   const found = conversations.filter((c) => c.name.toLocaleLowerCase().includes(needle));
-  return [...found.filter((c) => c.unread > 0), ...found.filter((c) => c.unread === 0)].slice(0, SHOWN);
+  const rank = (c: Conversation) => (c.mentioned ? 0 : c.unread > 0 ? 1 : 2);
+  // Array sort is stable: within a rank, the list's order (newest activity first) stays.
+  return found.toSorted((a, b) => rank(a) - rank(b)).slice(0, SHOWN);
 }
 
 export function QuickSwitcher({ onClose }: { onClose(): void }) {
@@ -105,6 +107,7 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
           <div key={roomKey(c)} id={optionId(i)} role="option" tabIndex={-1} aria-selected={i === current} onClick={() => go(c)}>
             <Avatar src={c.avatar} name={c.name} size={24} />
             <span className="grow">{c.name}</span>
+            <MentionBadge on={c.mentioned} />
             <UnreadBadge n={c.unread} />
           </div>
         ))}

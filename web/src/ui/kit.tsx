@@ -123,6 +123,17 @@ export function UnreadBadge({ n }: { n: number }) {
   );
 }
 
+/** "@": an unread message in the conversation names the reader. */
+export function MentionBadge({ on }: { on: boolean }) {
+  const t = useT();
+  if (!on) return null;
+  return (
+    <span className="badge mention-badge" role="img" aria-label={t('chat.mentioned')}>
+      @
+    </span>
+  );
+}
+
 /** A round picture of a person or group, or their initial when there is none. */
 export function Avatar({ src, name, size = 36 }: { src?: string | null | undefined; name: string; size?: number }) {
   const style = { width: size, height: size, fontSize: size * 0.45 };
