@@ -8,7 +8,7 @@ export { type ChatClient, type ChatClientOptions, createChatClient, type LoginOu
 export { type AckOf, Connection, type ConnectionEvents, type ConnectionOptions, type ConnectionStatus, newCid, type PendingSend, type ServerEventArgs } from './connection.ts';
 export type * from './events.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
-export { mentionParts, mentions, mentionsOf } from './mentions.ts';
+export { mentionParts, mentions, mentionsOf, mentionTyped } from './mentions.ts';
 export { type MergeContent, type MergeItem, mergeDraft, parseMerge } from './merge.ts';
 export {
   ChatStore,

@@ -11,6 +11,9 @@ const AFTER = `(?=$|${STOP}|[.-]+(?:$|${STOP}))`;
 /** Any mention: its name is the second group, sentence-ending dots and dashes left out. */
 const ANY = new RegExp(`(^|${STOP})@((?:(?!${STOP})[^.-]|[.-](?!(?:[.-])*(?:$|${STOP})))+)`, 'gu');
 
+/** `@` and the part of a name typed so far, at the end of a text. */
+const TYPING = new RegExp(`(?:^|${STOP})@((?:(?!${STOP}).)*)$`, 'u');
+
 const patterns = new Map<string, RegExp>();
 
 /** Whether `text` names `name` as `@name`. */
@@ -41,4 +44,11 @@ export function mentionParts(text: string): Array<string | { mention: string }> 
   }
   if (at < text.length) parts.push(text.slice(at));
   return parts;
+}
+
+/** The mention being typed before `caret` (for suggestions): where its `@` is and what follows it. */
+export function mentionTyped(text: string, caret: number): { start: number; query: string } | null {
+  const found = TYPING.exec(text.slice(0, caret));
+  if (!found) return null;
+  return { start: caret - found[1]!.length - 1, query: found[1]! };
 }

@@ -6,23 +6,13 @@
  * list is fresh, and a group never mentioned costs nothing); Escape hides
  * them until the next word.
  */
-import type { RoomRef } from '@chat-server/client';
+import { mentionTyped, type RoomRef } from '@chat-server/client';
 import { useEffect, useRef, useState } from 'react';
 import { ok, type Schema, useClient } from '../sdk/session.tsx';
 
 type Member = Schema<'Member'>;
 
 const SHOWN = 8;
-/** `@` and the name typed so far, at the start or after whitespace or punctuation (the SDK's mention rule). */
-const TYPING = /(?:^|[\s\x21-\x2c\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7e])@([^\s\x21-\x2c\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7e]*)$/u;
-
-/** The mention being typed before `caret`: where its `@` is and what follows it. */
-export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
-  const found = TYPING.exec(text.slice(0, caret));
-  if (!found) return null;
-  return { start: caret - found[1]!.length - 1, query: found[1]! };
-}
-
 /** Members matching `query`: names or nicknames starting with it first, then containing it. */
 export function suggestions(members: readonly Member[], query: string, me: string): Member[] {
   const q = query.toLocaleLowerCase();
@@ -46,7 +36,7 @@ export interface MentionSuggest {
 export function useMentionSuggest(room: RoomRef, text: string, caret: number, me: string): MentionSuggest {
   const client = useClient();
   const gid = room.gid;
-  const typing = gid === undefined ? null : mentionAt(text, caret);
+  const typing = gid === undefined ? null : mentionTyped(text, caret);
   const start = typing?.start ?? -1;
   const [members, setMembers] = useState<{ gid: string; list: Member[] } | null>(null);
   const [active, setActive] = useState(0);

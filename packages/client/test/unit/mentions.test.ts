@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionParts, mentions } from '../../src/mentions.ts';
+import { mentionParts, mentions, mentionTyped } from '../../src/mentions.ts';
 
 describe('mentions', () => {
   it('names a person by the whole name at a boundary, in any case (the server’s rule)', () => {
@@ -30,5 +30,13 @@ describe('mentions', () => {
       '-',
     ]);
     expect(mentionParts('no mention')).toEqual(['no mention']);
+  });
+
+  it('finds the mention being typed before the caret', () => {
+    expect(mentionTyped('hi @bo', 6)).toEqual({ start: 3, query: 'bo' });
+    expect(mentionTyped('@', 1)).toEqual({ start: 0, query: '' });
+    expect(mentionTyped('hi @bob and', 11)).toBeNull();
+    expect(mentionTyped('mail a@b', 8)).toBeNull();
+    expect(mentionTyped('(@ann.b', 7)).toEqual({ start: 1, query: 'ann.b' });
   });
 });
