@@ -39,7 +39,8 @@ describe('the job layer of an embedded node', () => {
   });
 
   it('starts JOBS_START_DELAY_MS after listen: live at once, ready once it has started', async () => {
-    const app = await embeddedApp(400);
+    // Long enough that two requests answer within it on a loaded 2-core machine (400 ms once was not).
+    const app = await embeddedApp(2000);
     cleanups.push(() => app.close());
     let started = false;
     void app.started.then(() => {
