@@ -96,6 +96,7 @@ describe('GET /api/conversations', () => {
       readIdx: 0,
       unread: 1,
       mentioned: false,
+      version: 0,
       muted: false,
       online: true,
     });
@@ -207,6 +208,50 @@ describe('mentions', () => {
     // Every message of a direct conversation is to the caller already.
     await sendText(sb, { dm: ann.name }, `@${ann.name} hi`);
     expect(await entryOf(ann, { dm: bob.name })).toMatchObject({ unread: 1, mentioned: false });
+  });
+});
+
+describe('version', () => {
+  const ack = (s: Awaited<ReturnType<typeof connect>>, event: string, body: object) =>
+    new Promise<{ ok: boolean }>((r) => s.emit(event as 'recall', body as never, r as never));
+
+  it("moves with each edit, recall and reaction of a kept message, not with new messages or reads; each room's its own", async () => {
+    const { ann, bob, gid } = await trio();
+    const sb = await connect(bob);
+    const first = await sendText(sb, { gid }, 'one');
+    await sendText(sb, { dm: ann.name }, 'direct');
+    const versionOf = async (c: Client, room: { gid: string } | { dm: string }) => (await entryOf(c, room)).version as number;
+    expect(await versionOf(ann, { gid })).toBe(0);
+    await sendText(sb, { gid }, 'two');
+    expect((await ann.post('/api/conversations/read', { gid, idx: 2 })).status).toBe(200);
+    expect(await versionOf(ann, { gid })).toBe(0);
+
+    const seen = [0];
+    const moved = async (what: string) => {
+      const v = await versionOf(ann, { gid });
+      expect(v, what).toBeGreaterThan(seen.at(-1)!);
+      // Everyone sees the room's one counter.
+      expect(await versionOf(bob, { gid }), what).toBe(v);
+      seen.push(v);
+    };
+    expect(await ack(sb, 'edit', { gid, idx: first.idx, content: 'one, edited' })).toMatchObject({ ok: true });
+    await moved('edit');
+    expect(await ack(sb, 'react', { gid, idx: first.idx, emoji: '👍' })).toMatchObject({ ok: true });
+    await moved('reaction');
+    expect(await ack(sb, 'react', { gid, idx: first.idx, emoji: '👍' })).toMatchObject({ ok: true });
+    await moved('reaction removed');
+    expect(await ack(sb, 'recall', { gid, idx: first.idx })).toMatchObject({ ok: true });
+    await moved('recall');
+    // A refused change moves nothing.
+    expect(await ack(sb, 'edit', { gid, idx: first.idx, content: 'again' })).toMatchObject({ ok: false });
+    expect(await versionOf(ann, { gid })).toBe(seen.at(-1));
+    // The direct conversation has its own counter, the same from both sides.
+    expect(await versionOf(ann, { dm: bob.name })).toBe(0);
+    expect(await ack(sb, 'react', { dm: ann.name, idx: 1, emoji: '🎉' })).toMatchObject({ ok: true });
+    const dmVersion = await versionOf(ann, { dm: bob.name });
+    expect(dmVersion).toBeGreaterThan(0);
+    expect(await versionOf(bob, { dm: ann.name })).toBe(dmVersion);
+    expect(await versionOf(ann, { gid })).toBe(seen.at(-1));
   });
 });
 

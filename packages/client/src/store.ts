@@ -85,13 +85,32 @@ export function withMessage(s: ChatSnapshot, m: MessagePayload): ChatSnapshot {
 
 /** An entry for a room the list did not have yet (a group joined, a first message); the next list fills it in. */
 function placeholder(m: MessagePayload): Conversation {
-  const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, mentioned: false, muted: false };
+  const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, mentioned: false, version: 0, muted: false };
   return (typeof m.gid === 'string' ? { gid: m.gid, name: m.gid, ...common } : { dm: m.dm ?? '', name: m.dm ?? '', ...common, online: false }) as Conversation;
 }
 
 /** Older (or newer) messages of a room loaded over HTTP. */
 export function withHistory(s: ChatSnapshot, key: RoomKey, page: readonly MessagePayload[]): ChatSnapshot {
   return { ...s, messages: { ...s.messages, [key]: mergeMessages(s.messages[key] ?? [], page) } };
+}
+
+/**
+ * The held messages of a room fetched again (a page `after` the oldest held one): each held message
+ * is replaced by its copy in the page, or dropped when the page covers its idx without it (trimmed,
+ * or its author deleted). Messages of the page beyond those held are left to the connection's delivery.
+ */
+export function withRevised(s: ChatSnapshot, key: RoomKey, page: readonly MessagePayload[]): ChatSnapshot {
+  const held = s.messages[key];
+  if (!held?.length) return s;
+  const fresh = new Map(page.map((m) => [m.idx, m]));
+  const coveredTo = page.length ? page[page.length - 1]!.idx : Number.POSITIVE_INFINITY;
+  const revised = held.flatMap((m) => {
+    const copy = fresh.get(m.idx);
+    if (copy) return [copy];
+    return m.idx <= coveredTo ? [] : [m];
+  });
+  const conversations = s.conversations.map((c) => (roomKey(c) === key ? ({ ...c, mentioned: stillMentioned(c, revised, s.me) } as Conversation) : c));
+  return { ...s, conversations, messages: { ...s.messages, [key]: revised } };
 }
 
 export function withRecall(s: ChatSnapshot, p: RecallPayload): ChatSnapshot {
@@ -150,10 +169,19 @@ export function withRead(s: ChatSnapshot, p: ReadPayload): ChatSnapshot {
 
 // ---- the store ----
 
+/** A change event's effect on the snapshot. */
+type Change = (s: ChatSnapshot) => ChatSnapshot;
+
 export class ChatStore {
   private snapshot: ChatSnapshot = emptySnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: Array<() => void>;
+  /** Each room's `version` as the last conversation list said (-1: fetching it again failed, so the next list retries). */
+  private readonly versions = new Map<RoomKey, number>();
+  /** Rooms whose held messages are being fetched again, with the change events that came meanwhile (applied on top). */
+  private readonly revising = new Map<RoomKey, Change[]>();
+  /** Rooms whose version moved again while they were being fetched. */
+  private readonly reviseAgain = new Set<RoomKey>();
 
   constructor(
     c: Connection,
@@ -161,13 +189,13 @@ export class ChatStore {
   ) {
     this.unsubscribe = [
       c.on('status', (status) => this.set({ ...this.snapshot, status, me: c.me })),
-      c.on('conversations', (list) => this.set({ ...this.snapshot, conversations: list })),
+      c.on('conversations', (list) => this.takeList(list)),
       c.on('message', (m) => this.set(withMessage(this.snapshot, m))),
       c.on('outbox', (pending) => this.set({ ...this.snapshot, pending })),
-      c.onServer('recall', (p) => this.set(withRecall(this.snapshot, p))),
-      c.onServer('reaction', (p) => this.set(withReaction(this.snapshot, p))),
-      c.onServer('edit', (p) => this.set(withEdit(this.snapshot, p))),
-      c.onServer('file.expired', (p) => this.set(withFileExpired(this.snapshot, p))),
+      c.onServer('recall', (p) => this.change(roomKey(p), (s) => withRecall(s, p))),
+      c.onServer('reaction', (p) => this.change(roomKey(p), (s) => withReaction(s, p))),
+      c.onServer('edit', (p) => this.change(roomKey(p), (s) => withEdit(s, p))),
+      c.onServer('file.expired', (p) => this.change(roomKey(p), (s) => withFileExpired(s, p))),
       c.onServer('read', (p) => this.set(withRead(this.snapshot, p))),
     ];
   }
@@ -199,8 +227,7 @@ export class ChatStore {
    * joined or renamed: `friends.changed`, `groups.changed`).
    */
   async refreshConversations(): Promise<void> {
-    const list = await listConversations(this.api);
-    this.set({ ...this.snapshot, conversations: list });
+    this.takeList(await listConversations(this.api));
   }
 
   /** Marks the room read up to `idx` (default: its newest message); the list updates at once. */
@@ -216,6 +243,47 @@ export class ChatStore {
   close(): void {
     for (const u of this.unsubscribe) u();
     this.listeners.clear();
+  }
+
+  /**
+   * A new conversation list. Messages held of a room whose `version` moved since the last list may
+   * have been edited, recalled, reacted to or lost their file while we were away: fetch them again.
+   */
+  private takeList(list: readonly Conversation[]): void {
+    this.set({ ...this.snapshot, conversations: list });
+    for (const c of list) {
+      const key = roomKey(c);
+      const known = this.versions.get(key);
+      this.versions.set(key, c.version);
+      if (known !== undefined && known !== c.version && this.snapshot.messages[key]?.length) void this.revise(key);
+    }
+  }
+
+  private async revise(key: RoomKey): Promise<void> {
+    if (this.revising.has(key)) {
+      this.reviseAgain.add(key);
+      return;
+    }
+    const changes: Change[] = [];
+    this.revising.set(key, changes);
+    try {
+      const oldest = this.snapshot.messages[key]?.[0]?.idx;
+      if (oldest === undefined) return;
+      const page = await historyPage(this.api, roomRef(key), { after: oldest - 1, limit: ROOM_MESSAGES_MAX });
+      this.set(changes.reduce((s, change) => change(s), withRevised(this.snapshot, key, page)));
+    } catch {
+      // Left the room, or offline again: the next list that differs tries again.
+      this.versions.set(key, -1);
+    } finally {
+      this.revising.delete(key);
+      if (this.reviseAgain.delete(key)) void this.revise(key);
+    }
+  }
+
+  /** A change event: applied now, and again on top of the room's messages being fetched again. */
+  private change(key: RoomKey, change: Change): void {
+    this.revising.get(key)?.push(change);
+    this.set(change(this.snapshot));
   }
 
   private set(next: ChatSnapshot): void {

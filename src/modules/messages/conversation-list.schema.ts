@@ -41,6 +41,13 @@ const entryFields = {
   mentioned: z
     .boolean()
     .describe('A group where an unread text message names the caller as `@name` (any case; docs/protocol.md, "Mentions"). Always false for a direct conversation'),
+  version: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'A counter that moves whenever a kept message of the room changes (edit, recall, reaction, file expiry); 0 while none has. A client that held messages while away refetches them when it differs from the value it last saw (docs/protocol.md, "Catching up")',
+    ),
   muted: z.boolean().describe("The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation"),
 };
 

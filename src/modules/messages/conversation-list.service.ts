@@ -68,6 +68,7 @@ function entry(r: ConversationRow, online: ReadonlyMap<number, boolean>): Conver
     unread: r.unread,
     muted: r.muted,
     mentioned: r.mentioned,
+    version: r.version,
   };
   return r.gid !== null ? { gid: r.gid, ...common } : { dm: r.peer_name ?? '', ...common, online: online.get(r.peer_id ?? 0) ?? false };
 }

@@ -27,6 +27,8 @@ export interface ConversationRow {
   l_recalled: boolean | null;
   /** A group: an unread text message names the caller (`@name`). */
   mentioned: boolean;
+  /** The room's change counter (migration 0015): moves with every edit, recall, reaction or file expiry of a kept message. */
+  version: number;
 }
 
 /** Characters of a text message (or a merge's title) shown in the list. */
@@ -43,7 +45,8 @@ const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
  * looks only at a group's unread messages (none in most rooms: no probe), and
  * among those only at texts holding an '@' (the first conditions are those of
  * the index messages_mention_candidates, migration 0020), stopping at the
- * first naming the caller ($2 the pattern, $3 a substring it must contain).
+ * first naming the caller ($2 the pattern, $3 a substring it must contain). `version` lets a
+ * client that was away tell which rooms' kept messages changed meanwhile (docs/protocol.md).
  */
 const LIST = `
 with rooms as (
@@ -77,9 +80,11 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
                           where u.room = r.room
                             and u.idx > greatest(coalesce(rm.idx, 0), s.last_idx - ${HISTORY_MAX})
                             and u.gid is not null and u.type = 'text' and not u.recalled and strpos(u.content, '@') > 0
-                            and u.from_id <> $1 and strpos(lower(u.content), lower($3::text)) > 0 and u.content ~* $2::text) end as mentioned
+                            and u.from_id <> $1 and strpos(lower(u.content), lower($3::text)) > 0 and u.content ~* $2::text) end as mentioned,
+       coalesce(v.version, 0) as version
   from rooms r
   left join room_seq s on s.room = r.room
+  left join room_versions v on v.room = r.room
   left join read_markers rm on rm.user_id = $1 and rm.room = r.room
   left join lateral (select m.idx, m.from_id, m.type, m.content, m.ts, m.recalled
                        from messages m where m.room = r.room order by m.idx desc limit 1) l on true

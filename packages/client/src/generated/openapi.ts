@@ -1938,6 +1938,8 @@ export interface components {
             readIdx: number;
             /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
             unread: number;
+            /** @description A counter that moves whenever a kept message of the room changes (edit, recall, reaction, file expiry); 0 while none has. A client that held messages while away refetches them when it differs from the value it last saw (docs/protocol.md, "Catching up") */
+            version: number;
         } | {
             /** @description The group's avatar URL, or the friend's avatar (an upload path); empty when none */
             avatar: string;
@@ -1959,6 +1961,8 @@ export interface components {
             readIdx: number;
             /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
             unread: number;
+            /** @description A counter that moves whenever a kept message of the room changes (edit, recall, reaction, file expiry); 0 while none has. A client that held messages while away refetches them when it differs from the value it last saw (docs/protocol.md, "Catching up") */
+            version: number;
         };
         /** @description Every failure: `{ok:false, error}` with the status of spec section 7 */
         Failure: {

@@ -111,6 +111,33 @@ describe('delivery', () => {
     );
   });
 
+  it('catches up edits, recalls and reactions made while it was away in the messages it holds', async () => {
+    const { ann, bob, bobCreds, gid } = await pair();
+    const s = await connect(ann, cluster.a);
+    const [edited, recalled, liked] = [await sendText(s, { gid }, 'to edit'), await sendText(s, { gid }, 'to recall'), await sendText(s, { gid }, 'to like')];
+    const c = sdk.start({ urls: [cluster.b.url], credentials: bobCreds, backoff: { baseMs: 1_500, maxMs: 1_500 } });
+    await statusIs(c, 'live');
+    const key = roomKey({ gid });
+    await c.store.loadHistory(key);
+    const held = () => c.store.getSnapshot().messages[key]?.map((m) => ({ idx: m.idx, content: m.content, recalled: m.recalled, reactions: m.reactions }));
+    expect(held()).toHaveLength(3);
+
+    await dropConnections(bob.name);
+    await statusIs(c, 'offline');
+    const ack = (event: 'edit' | 'recall' | 'react', body: object) => new Promise((r) => s.emit(event, body as never, r as never));
+    expect(await ack('edit', { gid, idx: edited.idx, content: 'edited while away' })).toMatchObject({ ok: true });
+    expect(await ack('recall', { gid, idx: recalled.idx })).toMatchObject({ ok: true });
+    expect(await ack('react', { gid, idx: liked.idx, emoji: '👍' })).toMatchObject({ ok: true });
+
+    await until(() => held()?.[0]?.content === 'edited while away', 'the edit, after the reconnect');
+    expect(held()).toEqual([
+      { idx: edited.idx, content: 'edited while away', recalled: false, reactions: {} },
+      { idx: recalled.idx, content: '', recalled: true, reactions: {} },
+      { idx: liked.idx, content: 'to like', recalled: false, reactions: { '👍': [ann.name] } },
+    ]);
+    expect(c.store.getSnapshot().status).toBe('live');
+  });
+
   it("starts at the read markers with startAt: 'unread'", async () => {
     const { ann, bob, bobCreds, gid } = await pair();
     const s = await connect(ann);

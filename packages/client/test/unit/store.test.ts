@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/calls.ts';
+import type { Connection } from '../../src/connection.ts';
 import type { MessagePayload } from '../../src/events.ts';
-import { type ChatSnapshot, emptySnapshot, mergeMessages, previewOf, withEdit, withFileExpired, withHistory, withMessage, withRead, withRecall } from '../../src/store.ts';
+import type { Api } from '../../src/transport/rest.ts';
+import { type ChatSnapshot, ChatStore, emptySnapshot, mergeMessages, previewOf, withEdit, withFileExpired, withHistory, withMessage, withRead, withRecall, withRevised } from '../../src/store.ts';
 
 const msg = (idx: number, from: string, extra: Partial<MessagePayload> = {}): MessagePayload => ({
   idx,
@@ -28,6 +30,7 @@ const group = (gid: string, lastIdx: number, readIdx: number): Conversation => (
   readIdx,
   unread: lastIdx - readIdx,
   mentioned: false,
+  version: 0,
   muted: false,
 });
 
@@ -122,6 +125,25 @@ describe('store state changes', () => {
     expect(withEdit(s, { gid: 'g1', idx: 2, content: 'no one', md: 0, edited: 7000 }).conversations[0]!.mentioned).toBe(false);
   });
 
+  it('revised: held messages replaced by their fresh copies, those gone dropped, newer ones left to delivery', () => {
+    let s = state([group('g1', 2, 2)]);
+    for (const idx of [3, 4, 5, 6]) s = withMessage(s, msg(idx, 'ann'));
+    const page = [msg(3, 'ann', { content: 'edited', edited: 9 }), msg(5, 'ann', { recalled: true, content: '' }), msg(6, 'ann'), msg(7, 'ann')];
+    const r = withRevised(s, 'g:g1', page);
+    expect(r.messages['g:g1']!.map((m) => [m.idx, m.content])).toEqual([
+      [3, 'edited'],
+      [5, ''],
+      [6, 'm6'],
+    ]);
+    // Held messages beyond the page's last one (come live while it was on its way) stay.
+    expect(withRevised(s, 'g:g1', [msg(3, 'ann'), msg(4, 'ann', { content: 'x' })]).messages['g:g1']!.map((m) => m.content)).toEqual(['m3', 'x', 'm5', 'm6']);
+    // Nothing held, nothing to revise.
+    expect(withRevised(s, 'g:g2', page)).toBe(s);
+    // mentioned follows the fresh copies of unread messages.
+    const named = withRevised(s, 'g:g1', [msg(3, 'ann'), msg(4, 'ann'), msg(5, 'ann', { content: 'hi @me' }), msg(6, 'ann')]);
+    expect(named.conversations[0]!.mentioned).toBe(true);
+  });
+
   it('merges history pages: one message per idx, sorted', () => {
     const merged = mergeMessages([msg(3, 'a'), msg(5, 'a')], [msg(4, 'a'), msg(5, 'a', { content: 'newer' }), msg(1, 'a')]);
     expect(merged.map((m) => m.idx)).toEqual([1, 3, 4, 5]);
@@ -131,5 +153,67 @@ describe('store state changes', () => {
   it('previews text cut to 200 characters and a merge by its title', () => {
     expect(previewOf(msg(1, 'a', { content: 'x'.repeat(300) })).content).toHaveLength(200);
     expect(previewOf(msg(1, 'a', { type: 'merge', content: JSON.stringify({ title: 'Chat log', items: [] }) })).content).toBe('Chat log');
+  });
+});
+
+describe('the store, when a room changed while it was away', () => {
+  /** A store on a connection and an API that the test drives by hand: each history request waits for the test's answer. */
+  function harness() {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const subscribe = (event: string, fn: (payload: unknown) => void) => {
+      handlers.set(event, fn);
+      return () => handlers.delete(event);
+    };
+    const connection = { me: 'me', on: subscribe, onServer: subscribe } as unknown as Connection;
+    const requests: Array<{ query: unknown; answer: (messages: MessagePayload[]) => void; fail: () => void }> = [];
+    const api = {
+      GET: (_path: string, opts: { params: { query: unknown } }) =>
+        new Promise((resolve) =>
+          requests.push({
+            query: opts.params.query,
+            answer: (messages) => resolve({ data: { ok: true, messages }, response: new Response('{}') }),
+            fail: () => resolve({ error: { ok: false, error: 'api.internal' }, response: new Response('{}', { status: 503 }) }),
+          }),
+        ),
+    } as unknown as Api;
+    const store = new ChatStore(connection, api);
+    const fire = (event: string, payload: unknown) => handlers.get(event)?.(payload);
+    const list = (version: number) => fire('conversations', [{ ...group('g1', 3, 3), version }]);
+    const held = () => store.getSnapshot().messages['g:g1']?.map((m) => `${m.idx}:${m.content}`);
+    return { fire, list, held, requests };
+  }
+  const settled = () => new Promise((r) => setTimeout(r, 0));
+
+  it('fetches the held messages again once the version moves, and applies change events that came meanwhile on top', async () => {
+    const { fire, list, held, requests } = harness();
+    list(0);
+    for (const idx of [2, 3]) fire('message', msg(idx, 'ann'));
+    list(0);
+    expect(requests).toHaveLength(0);
+    list(4);
+    expect(requests.map((r) => r.query)).toEqual([{ gid: 'g1', after: 1, limit: 500 }]);
+    // Live while the page is on its way (the page was read before this edit).
+    fire('edit', { gid: 'g1', idx: 3, content: 'live edit', md: 0, edited: 20 });
+    requests[0]!.answer([msg(2, 'ann', { content: 'edited while away', edited: 10 }), msg(3, 'ann')]);
+    await settled();
+    expect(held()).toEqual(['2:edited while away', '3:live edit']);
+    // The same version again: nothing more to fetch.
+    list(4);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a failed fetch is tried again with the next list', async () => {
+    const { fire, list, held, requests } = harness();
+    list(0);
+    fire('message', msg(4, 'ann'));
+    list(1);
+    requests[0]!.fail();
+    await settled();
+    expect(held()).toEqual(['4:m4']);
+    list(1);
+    expect(requests).toHaveLength(2);
+    requests[1]!.answer([msg(4, 'ann', { recalled: true, content: '' })]);
+    await settled();
+    expect(held()).toEqual(['4:']);
   });
 });
