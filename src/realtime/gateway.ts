@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AppContext } from '../context.ts';
 import { AppError, DependencyUnavailable } from '../errors.ts';
-import { resolveIdentity, statusRefusal } from '../modules/auth/credentials.ts';
+import { resolveIdentity, statusRefusal, unresolvedRefusal } from '../modules/auth/credentials.ts';
 import { compileTrust, requestAddress } from '../lib/client-address.ts';
 import { parse } from '../lib/validate.ts';
 import type { Services } from '../services.ts';
@@ -143,7 +143,7 @@ export function attachGateway(
       const token = socket.handshake.auth?.token;
       if (typeof token === 'string' && token !== '') headers.authorization = `Bearer ${token}`;
       const identity = await resolveIdentity(services.auth, services.keys, headers);
-      if (!identity) return next(new Error('api.unauthorized'));
+      if (!identity) return next(new Error(await unresolvedRefusal(services.auth, headers)));
       const refusal = statusRefusal(identity);
       if (refusal) return next(new Error(refusal.key));
       if (identity.via === 'key' && !identity.key?.scopes.has('messages.read')) return next(new Error('api.forbidden'));

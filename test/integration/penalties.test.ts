@@ -189,11 +189,15 @@ describe('ban', () => {
     expect([byKey.status, byKey.body.error]).toEqual([403, 'api.login.banned']);
     expect(await refusedHandshake(cluster.b.url, { ip: target.ip, token: key })).toBe('api.login.banned');
     expect(await canSend('b', await idOf(target.name))).toBe('api.login.banned');
+    // A client that was away when the ban came is told why when it comes back with its ended session.
+    expect(await refusedHandshake(cluster.a.url, { ip: target.ip, cookie: target.cookie! })).toBe('api.login.banned');
 
     // The ban ends: login and the key work again, with no restart.
     cluster.clock.advance(HOUR * 1000 + 1);
     expect((await new Client(cluster.b).post('/api/login', { username: target.name, password: PASSWORD })).status).toBe(200);
     expect((await bot.get('/api/me')).status).toBe(200);
+    // The session it ended stays ended, no longer for a ban.
+    expect(await refusedHandshake(cluster.a.url, { ip: target.ip, cookie: target.cookie! })).toBe('api.unauthorized');
   });
 
   it('a permanent ban holds; revoking it restores login and keys on every node', async () => {

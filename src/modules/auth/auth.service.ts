@@ -263,10 +263,12 @@ export class AuthService {
 
   /**
    * Ends every session of a user (except `keep`) on every node; with a `reason`, their
-   * connections too (`logged.out {reason}`), and only theirs (API keys stay).
+   * connections too (`logged.out {reason}`), and only theirs (API keys stay). `ban`: the sessions
+   * are remembered as ended by a ban, so a client coming back with one is told so.
    */
-  async revokeSessions(userId: number, keep?: string, reason?: string): Promise<void> {
-    const ended = await sessionsStore.deleteForUser(this.ctx.db, userId, keep);
+  async revokeSessions(userId: number, opts: { keep?: string; reason?: string; ban?: boolean } = {}): Promise<void> {
+    const { keep, reason, ban = false } = opts;
+    const ended = await sessionsStore.deleteForUser(this.ctx.db, userId, keep, ban);
     await this.ctx.identities.invalidateUser(userId);
     if (reason) await this.ctx.notifier.disconnectSession(ended, reason);
   }
@@ -275,6 +277,12 @@ export class AuthService {
   async resolveSession(token: string): Promise<Identity | undefined> {
     if (token.length < 20 || token.length > 100) return undefined;
     return this.resolveSessionHash(sha256Hex(token));
+  }
+
+  /** Whether a session token no longer resolving was ended by a ban still in force (a refusal's reason). */
+  async endedByBan(token: string): Promise<boolean> {
+    if (token.length < 20 || token.length > 100) return false;
+    return sessionsStore.endedByBan(this.ctx.db, sha256Hex(token), this.ctx.clock.now());
   }
 
   /** The same by the token's sha256 (what a connection keeps of the session it was opened with). */
@@ -367,7 +375,7 @@ export class AuthService {
       await usersStore.setPassword(q, user.id, hash, false);
       await this.auditSelf(q, who, ip, 'password.change', 'api.audit.passwordChange');
     });
-    await this.revokeSessions(user.id, who.sessionHash, 'passwordChanged');
+    await this.revokeSessions(user.id, { keep: who.sessionHash, reason: 'passwordChanged' });
   }
 
   /** An audit entry about the caller's own account (password, 2FA). */

@@ -51,17 +51,33 @@ export const sessionsStore = {
     await q.query('delete from sessions where token_hash = $1', [hash]);
   },
 
-  /** Deletes every session of a user except `keep` (the caller's own, when set); returns the hashes deleted. */
-  async deleteForUser(q: Queryable, userId: number, keep?: string): Promise<string[]> {
-    const rows = await q.query<{ token_hash: string }>('delete from sessions where user_id = $1 and token_hash <> $2 returning token_hash', [
-      userId,
-      keep ?? '',
-    ]);
+  /**
+   * Deletes every session of a user except `keep` (the caller's own, when set); returns the hashes
+   * deleted. `remember`: keep their hashes in ended_sessions (a ban), so a return with one can be told why.
+   */
+  async deleteForUser(q: Queryable, userId: number, keep?: string, remember = false): Promise<string[]> {
+    const rows = await q.query<{ token_hash: string }>(
+      `with ended as (delete from sessions where user_id = $1 and token_hash <> $2 returning token_hash, user_id, expires),
+            kept as (insert into ended_sessions (token_hash, user_id, expires)
+                     select token_hash, user_id, expires from ended where $3 on conflict do nothing)
+       select token_hash from ended`,
+      [userId, keep ?? '', remember],
+    );
     return rows.map((r) => r.token_hash);
+  },
+
+  /** Whether this session hash was ended by a ban that is still in force at `now`. */
+  async endedByBan(q: Queryable, hash: string, now: number): Promise<boolean> {
+    const rows = await q.query<{ banned: boolean }>(
+      `select ${BANNED_AT_2} as banned from ended_sessions e join users u on u.id = e.user_id where e.token_hash = $1 and e.expires > $2`,
+      [hash, now],
+    );
+    return rows[0]?.banned ?? false;
   },
 
   async deleteExpired(q: Queryable, now: number): Promise<number> {
     const rows = await q.query('delete from sessions where expires <= $1 returning 1', [now]);
+    await q.query('delete from ended_sessions where expires <= $1', [now]);
     return rows.length;
   },
 };

@@ -69,6 +69,17 @@ export async function resolveIdentity(auth: AuthService, keys: KeysService, head
   return undefined;
 }
 
+/**
+ * Why credentials resolved to no one: `api.login.banned` for a session that a ban still in force
+ * ended (a client that was away when it came), else `api.unauthorized`. Read on that path only.
+ */
+export async function unresolvedRefusal(auth: AuthService, headers: Headers): Promise<'api.login.banned' | 'api.unauthorized'> {
+  for (const token of [sessionToken(headers.cookie as string | undefined), bearerSessionToken(headers)]) {
+    if (token && (await auth.endedByBan(token))) return 'api.login.banned';
+  }
+  return 'api.unauthorized';
+}
+
 /** Why an account that proved who it is may still not act (403), or undefined when it is active. */
 export function statusRefusal(identity: Identity): AppError | undefined {
   if (identity.status === 'active') return undefined;

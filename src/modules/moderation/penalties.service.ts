@@ -162,7 +162,7 @@ export class PenaltiesService {
     await this.ctx.identities.invalidateUser(input.userId);
     this.ctx.notifier.toUser(input.userId, 'penalty', push);
     if (input.action === 'ban') {
-      await this.deps.auth.revokeSessions(input.userId);
+      await this.deps.auth.revokeSessions(input.userId, { ban: true });
       await this.ctx.notifier.disconnectUser(input.userId, 'banned');
     }
     if (input.action === 'ipban') await this.ipBans.changed();

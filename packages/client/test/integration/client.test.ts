@@ -268,10 +268,11 @@ describe('auth ends', () => {
     expect((await admin.post('/api/admin/penalties/add', { user: user.name, action: 'ban', duration: 0 })).status).toBe(200);
     await statusIs(c, 'loggedOut');
     await expect(c.send({ dm: user.name }, 'x')).rejects.toThrow();
-    // The ban ended the session too: connecting again with it is refused.
+    // The ban ended the session too: connecting again with it (a client that was away) is refused, and says why.
     const again = sdk.start({ urls: cluster.a.url, credentials });
     await statusIs(again, 'unauthorized');
-    expect(again.connection.refusal).toBe('api.unauthorized');
+    expect(again.connection.refusal).toBe('api.login.banned');
+    expect((await again.api.GET('/api/me')).response.status).toBe(401);
   });
 
   it('goes on through a rename: reconnects with the same credentials under the new name, and messages reach it', async () => {
