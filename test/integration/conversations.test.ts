@@ -99,6 +99,8 @@ describe('GET /api/conversations', () => {
       version: 0,
       muted: false,
       online: true,
+      // Bob's send moved his own marker.
+      friendReadIdx: 1,
     });
     expect(entries[1]).toMatchObject({ gid, name: 'Group', lastIdx: 1, readIdx: 0, unread: 1, muted: false });
     expect(entries[1]).not.toHaveProperty('online');
@@ -328,6 +330,23 @@ describe('read markers', () => {
     await own;
     await settle();
     expect(receipts).toEqual([]);
+    // Nor does the list tell it.
+    expect(await entryOf(bob, { dm: ann.name })).toMatchObject({ friendReadIdx: null });
+  });
+
+  it("the list says how far the friend has read a direct conversation (their receipts, kept for a reload); groups do not", async () => {
+    const { ann, bob, gid } = await trio();
+    const sa = await connect(ann);
+    for (const text of ['one', 'two', 'three']) await sendText(sa, { dm: bob.name }, text);
+    await sendText(sa, { gid }, 'group');
+    expect(await entryOf(ann, { dm: bob.name })).toMatchObject({ friendReadIdx: 0 });
+    expect((await bob.post('/api/conversations/read', { dm: ann.name, idx: 2 })).status).toBe(200);
+    expect(await entryOf(ann, { dm: bob.name })).toMatchObject({ friendReadIdx: 2 });
+    // Each side sees the other's marker.
+    expect(await entryOf(bob, { dm: ann.name })).toMatchObject({ readIdx: 2, friendReadIdx: 3 });
+    expect(await entryOf(ann, { gid })).not.toHaveProperty('friendReadIdx');
+    expect((await bob.post('/api/settings', { readReceipts: false })).status).toBe(200);
+    expect(await entryOf(ann, { dm: bob.name })).toMatchObject({ friendReadIdx: null });
   });
 });
 

@@ -144,6 +144,11 @@ describe('two people', () => {
     // Seen: the badge goes, the marker moves, and Ann gets the receipt.
     await conversations(bobP.page).getByRole('img', { name: /unread/ }).waitFor({ state: 'detached' });
     await message(annP.page, bob.name, 'are you there?').getByText('Read').waitFor();
+    // A page opened later shows it too (the conversation list says how far Bob has read).
+    const later = await annP.context.newPage();
+    await later.goto(`${cluster.a.url}/chat/d/${bob.name}`);
+    await message(later, bob.name, 'are you there?').getByText('Read').waitFor();
+    await later.close();
     const list = await bob.get('/api/conversations');
     expect(list.body.conversations.find((c: { dm?: string }) => c.dm === ann.name)).toMatchObject({ readIdx: 2, unread: 0 });
 

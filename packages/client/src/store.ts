@@ -86,7 +86,7 @@ export function withMessage(s: ChatSnapshot, m: MessagePayload): ChatSnapshot {
 /** An entry for a room the list did not have yet (a group joined, a first message); the next list fills it in. */
 function placeholder(m: MessagePayload): Conversation {
   const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, mentioned: false, version: 0, muted: false };
-  return (typeof m.gid === 'string' ? { gid: m.gid, name: m.gid, ...common } : { dm: m.dm ?? '', name: m.dm ?? '', ...common, online: false }) as Conversation;
+  return (typeof m.gid === 'string' ? { gid: m.gid, name: m.gid, ...common } : { dm: m.dm ?? '', name: m.dm ?? '', ...common, online: false, friendReadIdx: null }) as Conversation;
 }
 
 /** Older (or newer) messages of a room loaded over HTTP. */
@@ -153,6 +153,21 @@ export function withFileExpired(s: ChatSnapshot, p: FileExpiredPayload): ChatSna
   if (!list) return s;
   const gone = new Set(p.idxs);
   return { ...s, messages: { ...s.messages, [key]: list.map((m) => (gone.has(m.idx) ? { ...m, file_expired: true } : m)) } };
+}
+
+/**
+ * Direct conversations' receipts as the list says them (`friendReadIdx`): they hold across reloads,
+ * never move back, and go when the friend stopped sharing them.
+ */
+export function withListReceipts(receipts: ChatSnapshot['receipts'], list: readonly Conversation[]): ChatSnapshot['receipts'] {
+  const next: Partial<Record<RoomKey, number>> = { ...receipts };
+  for (const c of list) {
+    if (!('dm' in c)) continue;
+    const key = roomKey(c);
+    if (c.friendReadIdx === null) delete next[key];
+    else next[key] = Math.max(next[key] ?? 0, c.friendReadIdx);
+  }
+  return next;
 }
 
 /** A read marker moved: ours (another device, or markRead) or, in a direct conversation, the friend's receipt. */
@@ -250,7 +265,7 @@ export class ChatStore {
    * have been edited, recalled, reacted to or lost their file while we were away: fetch them again.
    */
   private takeList(list: readonly Conversation[]): void {
-    this.set({ ...this.snapshot, conversations: list });
+    this.set({ ...this.snapshot, conversations: list, receipts: withListReceipts(this.snapshot.receipts, list) });
     for (const c of list) {
       const key = roomKey(c);
       const known = this.versions.get(key);

@@ -60,6 +60,12 @@ export const conversationEntry = component(
       dm: z.string().describe("The friend's name"),
       ...entryFields,
       online: z.boolean().describe('Whether the friend appears online (never for an invisible friend)'),
+      friendReadIdx: z
+        .number()
+        .int()
+        .min(0)
+        .nullable()
+        .describe("How far the friend has read this conversation (their read marker, as their `read` receipts say); null when their settings say `readReceipts: false`"),
     }),
   ]),
   'A group the caller is in, or a direct conversation with a friend, with its newest message and unread count',

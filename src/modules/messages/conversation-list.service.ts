@@ -70,5 +70,5 @@ function entry(r: ConversationRow, online: ReadonlyMap<number, boolean>): Conver
     mentioned: r.mentioned,
     version: r.version,
   };
-  return r.gid !== null ? { gid: r.gid, ...common } : { dm: r.peer_name ?? '', ...common, online: online.get(r.peer_id ?? 0) ?? false };
+  return r.gid !== null ? { gid: r.gid, ...common } : { dm: r.peer_name ?? '', ...common, online: online.get(r.peer_id ?? 0) ?? false, friendReadIdx: r.peer_read_idx };
 }

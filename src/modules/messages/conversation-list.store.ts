@@ -29,6 +29,8 @@ export interface ConversationRow {
   mentioned: boolean;
   /** The room's change counter (migration 0015): moves with every edit, recall, reaction or file expiry of a kept message. */
   version: number;
+  /** Direct conversations: the friend's read marker, null when they do not share read receipts. */
+  peer_read_idx: number | null;
 }
 
 /** Characters of a text message (or a merge's title) shown in the list. */
@@ -46,7 +48,8 @@ const FILE_TYPE_LIST = `(${FILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
  * among those only at texts holding an '@' (the first conditions are those of
  * the index messages_mention_candidates, migration 0020), stopping at the
  * first naming the caller ($2 the pattern, $3 a substring it must contain). `version` lets a
- * client that was away tell which rooms' kept messages changed meanwhile (docs/protocol.md).
+ * client that was away tell which rooms' kept messages changed meanwhile (docs/protocol.md);
+ * `peer_read_idx` is the friend's marker, what their live `read` receipts say, when they share them.
  */
 const LIST = `
 with rooms as (
@@ -81,7 +84,8 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
                             and u.idx > greatest(coalesce(rm.idx, 0), s.last_idx - ${HISTORY_MAX})
                             and u.gid is not null and u.type = 'text' and not u.recalled and strpos(u.content, '@') > 0
                             and u.from_id <> $1 and strpos(lower(u.content), lower($3::text)) > 0 and u.content ~* $2::text) end as mentioned,
-       coalesce(v.version, 0) as version
+       coalesce(v.version, 0) as version,
+       case when p.read_receipts then coalesce(pm.idx, 0) end as peer_read_idx
   from rooms r
   left join room_seq s on s.room = r.room
   left join room_versions v on v.room = r.room
@@ -89,7 +93,8 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
   left join lateral (select m.idx, m.from_id, m.type, m.content, m.ts, m.recalled
                        from messages m where m.room = r.room order by m.idx desc limit 1) l on true
   left join users lu on lu.id = l.from_id
-  left join users p on p.id = r.peer_id`;
+  left join users p on p.id = r.peer_id
+  left join read_markers pm on pm.user_id = r.peer_id and pm.room = r.room`;
 
 /**
  * Plain rows, ordered here: for 500 rooms `json_agg` of the rows cost Postgres

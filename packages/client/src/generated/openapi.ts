@@ -1945,6 +1945,8 @@ export interface components {
             avatar: string;
             /** @description The friend's name */
             dm: string;
+            /** @description How far the friend has read this conversation (their read marker, as their `read` receipts say); null when their settings say `readReceipts: false` */
+            friendReadIdx: number | null;
             /** @description The newest kept message, or null */
             last: components["schemas"]["MessagePreview"] | null;
             /** @description The room's newest idx; 0 when it has no message yet */

@@ -3,7 +3,7 @@ import type { Conversation } from '../../src/calls.ts';
 import type { Connection } from '../../src/connection.ts';
 import type { MessagePayload } from '../../src/events.ts';
 import type { Api } from '../../src/transport/rest.ts';
-import { type ChatSnapshot, ChatStore, emptySnapshot, mergeMessages, previewOf, withEdit, withFileExpired, withHistory, withMessage, withRead, withRecall, withRevised } from '../../src/store.ts';
+import { type ChatSnapshot, ChatStore, emptySnapshot, mergeMessages, previewOf, withEdit, withFileExpired, withHistory, withMessage, withListReceipts, withRead, withRecall, withRevised } from '../../src/store.ts';
 
 const msg = (idx: number, from: string, extra: Partial<MessagePayload> = {}): MessagePayload => ({
   idx,
@@ -142,6 +142,26 @@ describe('store state changes', () => {
     // mentioned follows the fresh copies of unread messages.
     const named = withRevised(s, 'g:g1', [msg(3, 'ann'), msg(4, 'ann'), msg(5, 'ann', { content: 'hi @me' }), msg(6, 'ann')]);
     expect(named.conversations[0]!.mentioned).toBe(true);
+  });
+
+  it("receipts from the list: they hold across a reload, never move back, and go when the friend stops sharing them", () => {
+    const dm = (friendReadIdx: number | null): Conversation => ({
+      dm: 'bob',
+      name: 'bob',
+      avatar: '',
+      lastIdx: 5,
+      last: null,
+      readIdx: 5,
+      unread: 0,
+      mentioned: false,
+      version: 0,
+      muted: false,
+      online: false,
+      friendReadIdx,
+    });
+    expect(withListReceipts({}, [dm(3), group('g1', 1, 1)])).toEqual({ 'd:bob': 3 });
+    expect(withListReceipts({ 'd:bob': 4 }, [dm(3)])).toEqual({ 'd:bob': 4 });
+    expect(withListReceipts({ 'd:bob': 4, 'd:cid': 1 }, [dm(null)])).toEqual({ 'd:cid': 1 });
   });
 
   it('merges history pages: one message per idx, sorted', () => {
