@@ -16,6 +16,7 @@ import {
   type penaltyLiftedPayload,
   type penaltyPayload,
   type presencePayload,
+  type quietPayload,
   type reactionPayload,
   type readPayload,
   type recallPayload,
@@ -76,6 +77,8 @@ export type ReactionPayload = z.infer<typeof reactionPayload>;
  * unless the reader turned `readReceipts` off.
  */
 export type ReadPayload = z.infer<typeof readPayload>;
+/** `quiet`: the receiver silenced a room's notifications (`quiet: true`) or let them sound again, from any device. */
+export type QuietPayload = z.infer<typeof quietPayload>;
 /** `typing`: `from` is typing in group `gid`, or to the receiver (`pm` is then `from`). */
 export type TypingPayload = z.infer<typeof typingPayload>;
 

@@ -167,6 +167,8 @@ export const fileExpiredPayload = inRoom({
   idxs: z.array(z.number().int()).describe('The messages of the room (ascending) whose file was removed: each is now `file_expired`'),
 });
 
+export const quietPayload = inRoom({ quiet: z.boolean().describe("Whether the room's notifications are silenced now") });
+
 export const readPayload = inRoom({ idx: z.number().int().describe('The read marker now'), by: z.string().describe('The reader') });
 
 export const typingPayload = z.union([
@@ -263,6 +265,10 @@ export const serverEvents = {
   read: {
     payload: readPayload,
     description: "A read marker moved: the receiver's own (from another connection), or a friend's read receipt.",
+  },
+  quiet: {
+    payload: quietPayload,
+    description: "The receiver silenced a room's notifications, or let them sound again (from any of their devices).",
   },
   typing: { payload: typingPayload, description: 'Someone is typing (at most one notice per person and room every 2 s).' },
   notification: { payload: notificationPayload, description: "A notification was written to this user's mailbox." },

@@ -179,6 +179,9 @@ describe('the traffic of a real session matches the document', () => {
     const recalled = waitFor(aliceSocket, 'recall', (p) => p.gid === gid);
     expect(await send(bobSocket, 'recall', { gid, idx: inGroup.message.idx })).toEqual({ ok: true });
     await recalled;
+    const quieted = waitFor(aliceSocket, 'quiet');
+    expect((await alice.post('/api/conversations/quiet', { gid, quiet: true })).status).toBe(200);
+    await quieted;
     const receipt = waitFor(aliceSocket, 'read', (p) => p.by === bob.name);
     expect((await bob.post('/api/conversations/read', { dm: alice.name, idx: dm.message.idx })).status).toBe(200);
     await receipt;

@@ -97,6 +97,7 @@ describe('GET /api/conversations', () => {
       unread: 1,
       mentioned: false,
       version: 0,
+      quiet: false,
       muted: false,
       online: true,
       // Bob's send moved his own marker.
@@ -254,6 +255,49 @@ describe('version', () => {
     expect(dmVersion).toBeGreaterThan(0);
     expect(await versionOf(bob, { dm: ann.name })).toBe(dmVersion);
     expect(await versionOf(ann, { gid })).toBe(seen.at(-1));
+  });
+});
+
+describe('quiet', () => {
+  it("silences a room for the caller only, on every connection of theirs (both nodes), and lets it sound again", async () => {
+    const { ann, bob, gid } = await trio();
+    const [here, there] = [await connect(ann, cluster.a), await connect(ann, cluster.b)];
+    const heard = [waitFor(here, 'quiet'), waitFor(there, 'quiet')];
+    const bobHeard = collect(await connect(bob), 'quiet');
+    expect((await ann.post('/api/conversations/quiet', { gid, quiet: true })).body).toEqual({ ok: true, quiet: true });
+    for (const h of heard) expect(await h).toEqual({ gid, quiet: true });
+    expect(await entryOf(ann, { gid })).toMatchObject({ quiet: true });
+    expect(await entryOf(bob, { gid })).toMatchObject({ quiet: false });
+    // Twice is the same; a direct conversation has its own, named from the caller's side.
+    expect((await ann.post('/api/conversations/quiet', { gid, quiet: true })).status).toBe(200);
+    const dmHeard = waitFor(here, 'quiet', (p: { dm?: string }) => p.dm === bob.name);
+    expect((await ann.post('/api/conversations/quiet', { dm: bob.name, quiet: true })).status).toBe(200);
+    expect(await dmHeard).toEqual({ dm: bob.name, quiet: true });
+    expect(await entryOf(bob, { dm: ann.name })).toMatchObject({ quiet: false });
+    expect((await ann.post('/api/conversations/quiet', { gid, quiet: false })).body).toEqual({ ok: true, quiet: false });
+    expect(await entryOf(ann, { gid })).toMatchObject({ quiet: false });
+    expect(await entryOf(ann, { dm: bob.name })).toMatchObject({ quiet: true });
+    await settle();
+    expect(bobHeard).toEqual([]);
+  });
+
+  it('refuses what /read refuses: 400 malformed, 404 unknown, 403 a group one is not in or oneself; 401 and scope', async () => {
+    const { ann, cid: outsider } = await trio();
+    const other = await createGroup(outsider);
+    const cases: Array<[unknown, number]> = [
+      [{ gid: other }, 400],
+      [{ gid: other, quiet: 'yes' }, 400],
+      [{ quiet: true }, 400],
+      [{ dm: 'nobody0000', quiet: true }, 404],
+      [{ gid: '0123456789abcdef', quiet: true }, 404],
+      [{ gid: other, quiet: true }, 403],
+      [{ dm: ann.name, quiet: true }, 403],
+    ];
+    for (const [body, status] of cases) expect((await ann.post('/api/conversations/quiet', body)).status, JSON.stringify(body)).toBe(status);
+    expect((await new Client(cluster.a).post('/api/conversations/quiet', { gid: other, quiet: true })).status).toBe(401);
+    const byKey = new Client(cluster.a);
+    byKey.apiKey = (await ann.post('/api/keys', { name: 'k', scopes: ['profile.read'] })).body.plaintext;
+    expect((await byKey.post('/api/conversations/quiet', { dm: outsider.name, quiet: true })).status).toBe(403);
   });
 });
 

@@ -666,6 +666,43 @@ describe('mentions', () => {
     await onlyMentions.uncheck();
     await page.getByRole('checkbox', { name: 'Desktop notifications of new messages in this browser' }).uncheck();
   });
+
+  it('silences a conversation from its header: it notifies and counts in the title only when a message names the reader', async () => {
+    const group = `Quiet ${Date.now() % 100000}`;
+    const gid = await createGroup(ann, { name: group });
+    expect((await bob.post('/api/groups/join', { gid })).status).toBe(200);
+    const page = bobP.page;
+    await page.reload();
+    await recordNotifications(page);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const desktop = page.getByRole('checkbox', { name: 'Desktop notifications of new messages in this browser' });
+    await desktop.check();
+    await open(page, group);
+    const toggle = page.getByRole('button', { name: 'Mute notifications' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(page, 'a silenced conversation');
+    // Back to the list, no conversation open: what arrives now would notify.
+    await page.getByRole('link', { name: 'Chats' }).click();
+    const entryIn = (p: Page) => conversations(p).getByRole('listitem').filter({ has: p.getByRole('link', { name: group, exact: true }) });
+    await entryIn(page).getByRole('img', { name: 'Notifications off' }).waitFor();
+
+    const title = await page.title();
+    expect((await ann.post('/api/messages', { gid, type: 'text', content: 'for everyone' })).status).toBe(200);
+    await entryIn(page).getByRole('img', { name: '1 unread' }).waitFor();
+    expect(await page.title()).toBe(title);
+    expect((await ann.post('/api/messages', { gid, type: 'text', content: `@${bob.name} but this one` })).status).toBe(200);
+    await expect.poll(() => shownNotifications(page)).toEqual([{ title: group, body: `${ann.name}: @${bob.name} but this one`, tag: `g:${gid}` }]);
+    await expect.poll(() => page.title()).not.toBe(title);
+
+    await open(page, group);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => entryIn(page).getByRole('img', { name: 'Notifications off' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await desktop.uncheck();
+  });
 });
 
 describe('friends, mailbox, group management, settings, big files, Chinese', () => {

@@ -45,3 +45,8 @@ export async function historyPage(api: Api, ref: RoomRef, page: { after?: number
 export async function markRead(api: Api, ref: RoomRef, idx: number): Promise<number> {
   return (await expectOk(api.POST('/api/conversations/read', { body: { ...ref, idx } }))).idx;
 }
+
+/** Silences a room's notifications for the caller on every device, or lets them sound again; resolves with the setting. */
+export async function setQuiet(api: Api, ref: RoomRef, quiet: boolean): Promise<boolean> {
+  return (await expectOk(api.POST('/api/conversations/quiet', { body: { ...ref, quiet } }))).quiet;
+}

@@ -19,6 +19,7 @@ export type {
   PenaltyPayload,
   Platform,
   PresencePayload,
+  QuietPayload,
   ReactionPayload,
   ReadPayload,
   RecallPayload,

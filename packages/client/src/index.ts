@@ -3,7 +3,7 @@
  * Node 20 and React Native. See README.md.
  */
 export { authHeaders, type Credentials, socketAuth } from './auth.ts';
-export { type BodyOf, type Conversation, historyPage, listConversations, markRead, type MessageDraft, PAGE_MAX, type ResponseOf } from './calls.ts';
+export { type BodyOf, type Conversation, historyPage, listConversations, markRead, type MessageDraft, PAGE_MAX, type ResponseOf, setQuiet } from './calls.ts';
 export { type ChatClient, type ChatClientOptions, createChatClient, type LoginOutcome, login, logout, verifyTwofa } from './client.ts';
 export { type AckOf, Connection, type ConnectionEvents, type ConnectionOptions, type ConnectionStatus, newCid, type PendingSend, type ServerEventArgs } from './connection.ts';
 export type * from './events.ts';
@@ -19,10 +19,13 @@ export {
   withEdit,
   withFileExpired,
   withHistory,
+  withListReceipts,
   withMessage,
+  withQuiet,
   withReaction,
   withRead,
   withRecall,
+  withRevised,
 } from './store.ts';
 export * as sync from './sync/engine.ts';
 export { type RoomKey, type RoomRef, roomKey, roomRef } from './sync/rooms.ts';

@@ -6,9 +6,9 @@
  * until something changes). The state changes are plain functions (exported,
  * unit-tested); the store only wires them to the connection's events.
  */
-import { type Conversation, historyPage, listConversations, markRead } from './calls.ts';
+import { type Conversation, historyPage, listConversations, markRead, setQuiet } from './calls.ts';
 import type { Connection, ConnectionStatus, PendingSend } from './connection.ts';
-import type { EditPayload, FileExpiredPayload, MessagePayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
+import type { EditPayload, FileExpiredPayload, MessagePayload, QuietPayload, ReactionPayload, ReadPayload, RecallPayload } from './events.ts';
 import { mentionsOf } from './mentions.ts';
 import { parseMerge } from './merge.ts';
 import { type RoomKey, roomKey, roomRef } from './sync/rooms.ts';
@@ -85,7 +85,7 @@ export function withMessage(s: ChatSnapshot, m: MessagePayload): ChatSnapshot {
 
 /** An entry for a room the list did not have yet (a group joined, a first message); the next list fills it in. */
 function placeholder(m: MessagePayload): Conversation {
-  const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, mentioned: false, version: 0, muted: false };
+  const common = { avatar: '', lastIdx: 0, last: null, readIdx: 0, unread: 0, mentioned: false, version: 0, quiet: false, muted: false };
   return (typeof m.gid === 'string' ? { gid: m.gid, name: m.gid, ...common } : { dm: m.dm ?? '', name: m.dm ?? '', ...common, online: false, friendReadIdx: null }) as Conversation;
 }
 
@@ -170,6 +170,13 @@ export function withListReceipts(receipts: ChatSnapshot['receipts'], list: reado
   return next;
 }
 
+/** A room's notifications silenced or let sound again (from any of our devices). */
+export function withQuiet(s: ChatSnapshot, p: QuietPayload): ChatSnapshot {
+  const key = roomKey(p);
+  if (!s.conversations.some((c) => roomKey(c) === key && c.quiet !== p.quiet)) return s;
+  return { ...s, conversations: s.conversations.map((c) => (roomKey(c) === key ? ({ ...c, quiet: p.quiet } as Conversation) : c)) };
+}
+
 /** A read marker moved: ours (another device, or markRead) or, in a direct conversation, the friend's receipt. */
 export function withRead(s: ChatSnapshot, p: ReadPayload): ChatSnapshot {
   const key = roomKey(p);
@@ -212,6 +219,7 @@ export class ChatStore {
       c.onServer('edit', (p) => this.change(roomKey(p), (s) => withEdit(s, p))),
       c.onServer('file.expired', (p) => this.change(roomKey(p), (s) => withFileExpired(s, p))),
       c.onServer('read', (p) => this.set(withRead(this.snapshot, p))),
+      c.onServer('quiet', (p) => this.set(withQuiet(this.snapshot, p))),
     ];
   }
 
@@ -252,6 +260,12 @@ export class ChatStore {
     if (this.snapshot.me) this.set(withRead(this.snapshot, { ...roomRef(key), idx: upTo, by: this.snapshot.me }));
     const marker = await markRead(this.api, roomRef(key), upTo);
     if (this.snapshot.me) this.set(withRead(this.snapshot, { ...roomRef(key), idx: marker, by: this.snapshot.me }));
+  }
+
+  /** Silences the room's notifications on every device of ours (`quiet`), or lets them sound again; the list updates at once. */
+  async setQuiet(key: RoomKey, quiet: boolean): Promise<void> {
+    this.set(withQuiet(this.snapshot, { ...roomRef(key), quiet }));
+    this.set(withQuiet(this.snapshot, { ...roomRef(key), quiet: await setQuiet(this.api, roomRef(key), quiet) }));
   }
 
   /** Stops following the connection. */

@@ -4,7 +4,7 @@ import type { RouteDeps } from '../../http/deps.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { apiRouter } from '../../http/routes.ts';
 import { parse } from '../../lib/validate.ts';
-import { conversationListResponse, markReadBody, markReadResponse } from './conversation-list.schema.ts';
+import { conversationListResponse, markReadBody, markReadResponse, quietBody, quietResponse } from './conversation-list.schema.ts';
 
 /** /api/conversations: the conversation list with unread counts, and read markers (docs/protocol.md). */
 export function conversationListRoutes({ services: { conversationList }, login }: RouteDeps): Router {
@@ -43,6 +43,27 @@ export function conversationListRoutes({ services: { conversationList }, login }
     login('messages.read'),
     async (req, res) => {
       res.json({ ok: true, idx: await conversationList.markRead(who(req).userId, parse(markReadBody, req.body)) });
+    },
+  );
+
+  r.post(
+    '/api/conversations/quiet',
+    describeRoute({
+      tag: 'messages',
+      summary: "Silence a room's notifications for the caller, or let them sound again",
+      description:
+        "Kept on the server, so every device of the caller follows: the list's `quiet`, and the socket event `quiet` to the caller's connections. A client then notifies only of messages naming the caller. Unread counts are unchanged.",
+      body: quietBody,
+      response: quietResponse,
+      errors: {
+        400: 'Neither or both of `gid` and `dm` (`api.msg.noRoom`)',
+        403: 'A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`)',
+        404: 'Unknown group (`api.group.notFound`) or user (`api.user.notFound`)',
+      },
+    }),
+    login('messages.read'),
+    async (req, res) => {
+      res.json({ ok: true, quiet: await conversationList.setQuiet(who(req).userId, parse(quietBody, req.body)) });
     },
   );
 

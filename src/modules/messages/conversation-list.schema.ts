@@ -13,6 +13,15 @@ export const markReadBody = z
   .refine(oneConversation, ONE_CONVERSATION);
 export type MarkReadBody = z.infer<typeof markReadBody>;
 
+/** POST /api/conversations/quiet. */
+export const quietBody = z
+  .object({
+    ...conversationFields,
+    quiet: z.boolean().describe("true: the caller's clients show no notification for the room but of a message naming them; false: as every room"),
+  })
+  .refine(oneConversation, ONE_CONVERSATION);
+export type QuietBody = z.infer<typeof quietBody>;
+
 /** The newest message of a room, as the list shows it. */
 const lastMessage = component(
   'MessagePreview',
@@ -48,6 +57,9 @@ const entryFields = {
     .describe(
       'A counter that moves whenever a kept message of the room changes (edit, recall, reaction, file expiry); 0 while none has. A client that held messages while away refetches them when it differs from the value it last saw (docs/protocol.md, "Catching up")',
     ),
+  quiet: z
+    .boolean()
+    .describe("The caller silenced the room's notifications (`POST /api/conversations/quiet`): a client notifies only of messages naming them"),
   muted: z.boolean().describe("The caller cannot send here now: muted in the group, or a plain member under mute-all. Always false for a direct conversation"),
 };
 
@@ -74,6 +86,10 @@ export type ConversationEntry = z.infer<typeof conversationEntry>;
 
 export const conversationListResponse = okWith({
   conversations: z.array(conversationEntry).describe('Newest activity first; rooms without messages last, by name'),
+});
+
+export const quietResponse = okWith({
+  quiet: z.boolean().describe('The setting after the call'),
 });
 
 export const markReadResponse = okWith({

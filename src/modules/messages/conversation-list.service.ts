@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { ConversationEntry, MarkReadBody } from './conversation-list.schema.ts';
+import type { ConversationEntry, MarkReadBody, QuietBody } from './conversation-list.schema.ts';
 import { type ConversationRow, conversationListStore } from './conversation-list.store.ts';
 import type { Conversations } from './conversations.ts';
 
@@ -31,6 +31,19 @@ export class ConversationListService {
     );
     const online = peers.length ? await this.users.onlineOf(peers) : new Map<number, boolean>();
     return rows.map((r) => entry(r, online));
+  }
+
+  /**
+   * Silences a room's notifications for the caller, or lets them sound again; the caller's
+   * connections hear `quiet` so every device follows. Any room the caller may read.
+   */
+  async setQuiet(userId: number, body: QuietBody): Promise<boolean> {
+    const actor = await this.conversations.actor(userId);
+    const c = await this.conversations.open(actor, body, 'read');
+    await conversationListStore.setQuiet(this.ctx.db, actor.id, c.room, body.quiet);
+    const ref = c.kind === 'group' ? { gid: c.gid } : { dm: c.other.name };
+    this.ctx.notifier.toUser(actor.id, 'quiet', { ...ref, quiet: body.quiet });
+    return body.quiet;
   }
 
   /**
@@ -69,6 +82,7 @@ function entry(r: ConversationRow, online: ReadonlyMap<number, boolean>): Conver
     muted: r.muted,
     mentioned: r.mentioned,
     version: r.version,
+    quiet: r.quiet,
   };
   return r.gid !== null ? { gid: r.gid, ...common } : { dm: r.peer_name ?? '', ...common, online: online.get(r.peer_id ?? 0) ?? false, friendReadIdx: r.peer_read_idx };
 }

@@ -31,6 +31,8 @@ export interface ConversationRow {
   version: number;
   /** Direct conversations: the friend's read marker, null when they do not share read receipts. */
   peer_read_idx: number | null;
+  /** The caller silenced the room's notifications. */
+  quiet: boolean;
 }
 
 /** Characters of a text message (or a merge's title) shown in the list. */
@@ -90,7 +92,8 @@ select r.room, r.gid, r.peer_id, p.name as peer_name, p.nickname as peer_nicknam
                             and u.gid is not null and u.type = 'text' and not u.recalled and strpos(u.content, '@') > 0
                             and u.from_id <> $1 and strpos(lower(u.content), lower($3::text)) > 0 and u.content ~* $2::text) end as mentioned,
        coalesce((select v.version from room_versions v where v.room = r.room), 0) as version,
-       r.peer_read_idx
+       r.peer_read_idx,
+       exists (select 1 from quiet_rooms q where q.user_id = $1 and q.room = r.room) as quiet
   from rooms r
   left join room_seq s on s.room = r.room
   left join lateral (select m.idx from read_markers m where m.user_id = $1 and m.room = r.room limit 1) rm on true
@@ -126,6 +129,12 @@ select (select idx from up) as moved, coalesce((select idx from read_markers whe
 export const conversationListStore = {
   async list(q: Queryable, user: { id: number; name: string }): Promise<ConversationRow[]> {
     return q.query<ConversationRow>(LIST_ORDERED, [user.id, mentionPattern(user.name), `@${user.name}`]);
+  },
+
+  /** Silences a room's notifications for the user, or lets them sound again. */
+  async setQuiet(q: Queryable, userId: number, room: string, quiet: boolean): Promise<void> {
+    if (quiet) await q.query('insert into quiet_rooms (user_id, room) values ($1, $2) on conflict do nothing', [userId, room]);
+    else await q.query('delete from quiet_rooms where user_id = $1 and room = $2', [userId, room]);
   },
 
   async markRead(q: Queryable, userId: number, room: string, idx: number): Promise<{ moved: number | null; before: number }> {

@@ -7,7 +7,8 @@
  * replaces it); a click opens the conversation. Messages caught up after a
  * reconnect count in the unread numbers but do not notify (they are not news).
  * "Only direct messages and mentions" leaves out a group's messages that do
- * not name the reader (`@name`).
+ * not name the reader (`@name`); a conversation the reader silenced (`quiet`,
+ * on every device) notifies and counts only of messages naming them.
  */
 import { type Conversation, type MessagePayload, mentionsOf, previewOf, roomKey } from '@chat-server/client';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -22,10 +23,10 @@ const TITLE = 'Chat';
 const STORAGE_KEY = 'notify.desktop';
 const ONLY_MENTIONS_KEY = 'notify.onlyMentions';
 
-/** Unread messages over every conversation. */
+/** Unread messages over every conversation; a silenced one counts only while a message names the reader. */
 export function useUnreadChats(): number {
   const { conversations } = useSnapshot();
-  return conversations.reduce((n, c) => n + c.unread, 0);
+  return conversations.reduce((n, c) => n + (c.quiet && !c.mentioned ? 0 : c.unread), 0);
 }
 
 /** "(n) Chat" while there are unread messages; "Chat" again when there are none or on leaving. */
@@ -103,6 +104,7 @@ export function useDesktopNotifications(): void {
         if (m.from === name || client.connection.status !== 'live' || !notificationsOn()) return;
         if (typeof m.gid === 'string' && onlyMentions() && !mentionsOf(m, name)) return;
         const c = client.store.getSnapshot().conversations.find((x) => roomKey(x) === roomKey(m));
+        if (c?.quiet && !mentionsOf(m, name)) return;
         const path = chatPath(roomOf(m));
         if (location.pathname === path && document.visibilityState === 'visible') return;
         show(m, c, path, previewText(previewOf(m), t));

@@ -115,6 +115,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
         </Link>
         <h2 id="room-title">{name}</h2>
         {dm !== undefined ? <span className="muted">{t(online ? 'presence.online' : 'presence.offline')}</span> : null}
+        <QuietToggle roomKey={key} quiet={conversation?.quiet ?? false} />
         {roomRef.gid !== undefined ? (
           <Link to={`/groups/${encodeURIComponent(roomRef.gid)}`} className="room-link">
             {t('chat.groupInfo')}
@@ -370,4 +371,22 @@ function useHistory(key: RoomKey, messages: readonly MessagePayload[], target: n
     }
   }, [client, key, first, exhausted]);
   return { loading, exhausted, ready, older, openAt };
+}
+
+/** Silences the conversation's notifications on every device of the reader, or lets them sound again. */
+function QuietToggle({ roomKey: key, quiet }: { roomKey: RoomKey; quiet: boolean }) {
+  const t = useT();
+  const client = useClient();
+  return (
+    <button
+      type="button"
+      className="quiet-toggle"
+      aria-pressed={quiet}
+      aria-label={t('chat.mute')}
+      title={t(quiet ? 'chat.unmute' : 'chat.mute')}
+      onClick={() => void client.store.setQuiet(key, !quiet).catch(() => undefined)}
+    >
+      <span aria-hidden="true">{quiet ? '🔕' : '🔔'}</span>
+    </button>
+  );
 }

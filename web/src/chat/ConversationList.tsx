@@ -7,7 +7,7 @@ import { type Conversation, type RoomKey, roomKey } from '@chat-server/client';
 import { chatPath } from '../app/router.ts';
 import { type Translate, useT } from '../i18n/index.tsx';
 import { useSession, useSnapshot } from '../sdk/session.tsx';
-import { Avatar, Link, MentionBadge, UnreadBadge } from '../ui/kit.tsx';
+import { Avatar, Link, MentionBadge, QuietBadge, UnreadBadge } from '../ui/kit.tsx';
 import { useDraftOf } from './drafts.ts';
 import { useOnline } from './presence.ts';
 import { openQuickSwitcher } from './QuickSwitcher.tsx';
@@ -59,7 +59,8 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
           </span>
         </span>
       </Link>
-      <span className="badges">
+      <span className={c.quiet ? 'badges quiet' : 'badges'}>
+        <QuietBadge on={c.quiet} />
         <MentionBadge on={c.mentioned} />
         <UnreadBadge n={c.unread} />
       </span>

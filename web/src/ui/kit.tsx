@@ -123,6 +123,17 @@ export function UnreadBadge({ n }: { n: number }) {
   );
 }
 
+/** The reader silenced the conversation's notifications. */
+export function QuietBadge({ on }: { on: boolean }) {
+  const t = useT();
+  if (!on) return null;
+  return (
+    <span className="quiet-badge" role="img" aria-label={t('chat.quiet')}>
+      🔕
+    </span>
+  );
+}
+
 /** "@": an unread message in the conversation names the reader. */
 export function MentionBadge({ on }: { on: boolean }) {
   const t = useT();

@@ -504,6 +504,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/quiet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Silence a room's notifications for the caller, or let them sound again
+         * @description Kept on the server, so every device of the caller follows: the list's `quiet`, and the socket event `quiet` to the caller's connections. A client then notifies only of messages naming the caller. Unread counts are unchanged.
+         */
+        post: operations["postApiConversationsQuiet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/read": {
         parameters: {
             query?: never;
@@ -1934,6 +1954,8 @@ export interface components {
             muted: boolean;
             /** @description What the caller calls the room: their remark; else the group's name, or the friend's nickname, else their name */
             name: string;
+            /** @description The caller silenced the room's notifications (`POST /api/conversations/quiet`): a client notifies only of messages naming them */
+            quiet: boolean;
             /** @description The caller's read marker (0: nothing read) */
             readIdx: number;
             /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
@@ -1959,6 +1981,8 @@ export interface components {
             name: string;
             /** @description Whether the friend appears online (never for an invisible friend) */
             online: boolean;
+            /** @description The caller silenced the room's notifications (`POST /api/conversations/quiet`): a client notifies only of messages naming them */
+            quiet: boolean;
             /** @description The caller's read marker (0: nothing read) */
             readIdx: number;
             /** @description Messages above the marker, none of them the caller's; at most 500 (the kept history) */
@@ -6110,6 +6134,147 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
                         error?: "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description API-key rate window exhausted (`api.rateLimited`, `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.rateLimited";
+                    };
+                };
+            };
+            /** @description An unexpected failure of the server (`api.internal`); never an answer to bad input */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.internal";
+                    };
+                };
+            };
+            /** @description A dependency (database, Redis, storage) is unavailable: retry after `Retry-After` (`api.unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unavailable";
+                    };
+                };
+            };
+        };
+    };
+    postApiConversationsQuiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dm?: string;
+                    gid?: string;
+                    /** @description true: the caller's clients show no notification for the room but of a message naming them; false: as every room */
+                    quiet: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        quiet: boolean;
+                    };
+                };
+            };
+            /** @description Neither or both of `gid` and `dm` (`api.msg.noRoom`). Also: Invalid parameters (`api.badRequest`, with `field`) or a body that is not valid JSON (`api.invalidJson`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.msg.noRoom" | "api.badRequest" | "api.invalidJson";
+                    };
+                };
+            };
+            /** @description Not logged in (`api.unauthorized`), or an unknown (`api.key.bad`), revoked (`api.key.revoked`) or expired (`api.key.expired`) API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unauthorized" | "api.key.bad" | "api.key.revoked" | "api.key.expired";
+                    };
+                };
+            };
+            /** @description A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`). Also: Account not active (`api.login.banned`, `api.login.pending`, `api.login.rejected`), or an API key without the scope (`api.forbidden`); a cookie-authenticated request from a foreign origin (`api.originForbidden`); the caller’s address is under an ip ban (`api.penalty.ipBanned`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.noView" | "api.msg.self" | "api.login.banned" | "api.login.pending" | "api.login.rejected" | "api.forbidden" | "api.originForbidden" | "api.penalty.ipBanned";
+                    };
+                };
+            };
+            /** @description Unknown group (`api.group.notFound`) or user (`api.user.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.group.notFound" | "api.user.notFound";
+                    };
+                };
+            };
+            /** @description Request body too large (`api.tooLarge`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.tooLarge";
+                    };
+                };
+            };
+            /** @description A body that is not JSON (`api.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {unknown} */
+                        error?: "api.unsupportedMediaType";
                     };
                 };
             };

@@ -3,7 +3,7 @@ import type { Conversation } from '../../src/calls.ts';
 import type { Connection } from '../../src/connection.ts';
 import type { MessagePayload } from '../../src/events.ts';
 import type { Api } from '../../src/transport/rest.ts';
-import { type ChatSnapshot, ChatStore, emptySnapshot, mergeMessages, previewOf, withEdit, withFileExpired, withHistory, withMessage, withListReceipts, withRead, withRecall, withRevised } from '../../src/store.ts';
+import { type ChatSnapshot, ChatStore, emptySnapshot, mergeMessages, previewOf, withEdit, withFileExpired, withHistory, withMessage, withListReceipts, withQuiet, withRead, withRecall, withRevised } from '../../src/store.ts';
 
 const msg = (idx: number, from: string, extra: Partial<MessagePayload> = {}): MessagePayload => ({
   idx,
@@ -31,6 +31,7 @@ const group = (gid: string, lastIdx: number, readIdx: number): Conversation => (
   unread: lastIdx - readIdx,
   mentioned: false,
   version: 0,
+  quiet: false,
   muted: false,
 });
 
@@ -155,6 +156,7 @@ describe('store state changes', () => {
       unread: 0,
       mentioned: false,
       version: 0,
+      quiet: false,
       muted: false,
       online: false,
       friendReadIdx,
@@ -162,6 +164,14 @@ describe('store state changes', () => {
     expect(withListReceipts({}, [dm(3), group('g1', 1, 1)])).toEqual({ 'd:bob': 3 });
     expect(withListReceipts({ 'd:bob': 4 }, [dm(3)])).toEqual({ 'd:bob': 4 });
     expect(withListReceipts({ 'd:bob': 4, 'd:cid': 1 }, [dm(null)])).toEqual({ 'd:cid': 1 });
+  });
+
+  it('quiet: the room follows the event from any device; an unchanged setting keeps the snapshot', () => {
+    const s = state([group('g1', 1, 1), group('g2', 1, 1)]);
+    const q = withQuiet(s, { gid: 'g2', quiet: true });
+    expect(q.conversations.map((c) => c.quiet)).toEqual([false, true]);
+    expect(withQuiet(q, { gid: 'g2', quiet: true })).toBe(q);
+    expect(withQuiet(q, { gid: 'g2', quiet: false }).conversations[1]!.quiet).toBe(false);
   });
 
   it('merges history pages: one message per idx, sorted', () => {
