@@ -135,6 +135,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
             initialTopMostItemIndex={history.openAt ?? { index: 'LAST', align: 'end' }}
             computeItemKey={(_, m) => m.idx}
             followOutput={followMine}
+            atBottomThreshold={AT_BOTTOM_PX}
             alignToBottom
             startReached={() => void history.older()}
             rangeChanged={({ endIndex }) => {
@@ -282,6 +283,13 @@ const LIST_PARTS = { Header: ListHeader, Footer: ListFooter };
  * reader was (the list is virtualised: a send made while reading older messages would otherwise
  * wait, and then land, out of sight, since the footer that shows it waiting moves nothing).
  */
+/**
+ * How close to the end still counts as at the bottom: a line's worth, so that the last message
+ * growing under the reader (a "Read" mark, "(edited)", reactions) does not stop the log from
+ * following the next one (Virtuoso's default is 4 px).
+ */
+const AT_BOTTOM_PX = 48;
+
 function useFollowMine(virtuoso: RefObject<VirtuosoHandle | null>, pendingCount: number, newestMineIdx: number | undefined) {
   const sent = useRef(pendingCount);
   useEffect(() => {
