@@ -10,7 +10,7 @@
 import { type Conversation, type MessagePayload, type PendingSend, type RoomKey, type RoomRef, roomKey } from '@chat-server/client';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { Link } from '../ui/kit.tsx';
+import { BellIcon, Link } from '../ui/kit.tsx';
 import { useI18n, useT } from '../i18n/index.tsx';
 import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
 import { useUpload } from '../files/useUpload.ts';
@@ -394,7 +394,7 @@ function QuietToggle({ roomKey: key, quiet }: { roomKey: RoomKey; quiet: boolean
       title={t(quiet ? 'chat.unmute' : 'chat.mute')}
       onClick={() => void client.store.setQuiet(key, !quiet).catch(() => undefined)}
     >
-      <span aria-hidden="true">{quiet ? '🔕' : '🔔'}</span>
+      <BellIcon off={quiet} size={18} />
     </button>
   );
 }

@@ -123,13 +123,35 @@ export function UnreadBadge({ n }: { n: number }) {
   );
 }
 
+/** A bell, struck through when `off`: inline SVG in the text colour (no emoji font needed); decorative. */
+export function BellIcon({ off = false, size = 16 }: { off?: boolean; size?: number }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+      <path d="M10 21h4" />
+      {off ? <path d="M3 3l18 18" /> : null}
+    </svg>
+  );
+}
+
 /** The reader silenced the conversation's notifications. */
 export function QuietBadge({ on }: { on: boolean }) {
   const t = useT();
   if (!on) return null;
   return (
     <span className="quiet-badge" role="img" aria-label={t('chat.quiet')}>
-      🔕
+      <BellIcon off size={14} />
     </span>
   );
 }
