@@ -265,7 +265,13 @@ export class ChatStore {
   /** Silences the room's notifications on every device of ours (`quiet`), or lets them sound again; the list updates at once. */
   async setQuiet(key: RoomKey, quiet: boolean): Promise<void> {
     this.set(withQuiet(this.snapshot, { ...roomRef(key), quiet }));
-    this.set(withQuiet(this.snapshot, { ...roomRef(key), quiet: await setQuiet(this.api, roomRef(key), quiet) }));
+    try {
+      this.set(withQuiet(this.snapshot, { ...roomRef(key), quiet: await setQuiet(this.api, roomRef(key), quiet) }));
+    } catch (err) {
+      // Refused or not sent: the list shows the setting as it still is.
+      this.set(withQuiet(this.snapshot, { ...roomRef(key), quiet: !quiet }));
+      throw err;
+    }
   }
 
   /** Stops following the connection. */

@@ -275,13 +275,13 @@ export class AuthService {
 
   /** The identity behind a session cookie, or undefined when it is unknown or expired. */
   async resolveSession(token: string): Promise<Identity | undefined> {
-    if (token.length < 20 || token.length > 100) return undefined;
+    if (!plausibleSessionToken(token)) return undefined;
     return this.resolveSessionHash(sha256Hex(token));
   }
 
   /** Whether a session token no longer resolving was ended by a ban still in force (a refusal's reason). */
   async endedByBan(token: string): Promise<boolean> {
-    if (token.length < 20 || token.length > 100) return false;
+    if (!plausibleSessionToken(token)) return false;
     return sessionsStore.endedByBan(this.ctx.db, sha256Hex(token), this.ctx.clock.now());
   }
 
@@ -439,3 +439,6 @@ export class AuthService {
     return true;
   }
 }
+
+/** A length a session token can have: anything else is refused without a lookup. */
+const plausibleSessionToken = (token: string): boolean => token.length >= 20 && token.length <= 100;

@@ -6,6 +6,13 @@ import { apiRouter } from '../../http/routes.ts';
 import { parse } from '../../lib/validate.ts';
 import { conversationListResponse, markReadBody, markReadResponse, quietBody, quietResponse } from './conversation-list.schema.ts';
 
+/** What the routes naming one room answer when it cannot be opened (Conversations.open, purpose 'read'). */
+const ROOM_ERRORS = {
+  400: 'Neither or both of `gid` and `dm` (`api.msg.noRoom`)',
+  403: 'A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`)',
+  404: 'Unknown group (`api.group.notFound`) or user (`api.user.notFound`)',
+};
+
 /** /api/conversations: the conversation list with unread counts, and read markers (docs/protocol.md). */
 export function conversationListRoutes({ services: { conversationList }, login }: RouteDeps): Router {
   const r = apiRouter();
@@ -34,11 +41,7 @@ export function conversationListRoutes({ services: { conversationList }, login }
         'A smaller `idx` than the marker changes nothing; one above the newest message is lowered to it. When the marker moves, the caller\'s connections get the socket event `read`, and in a direct conversation so does the friend (a read receipt) unless the caller\'s settings say `readReceipts: false`.',
       body: markReadBody,
       response: markReadResponse,
-      errors: {
-        400: 'Neither or both of `gid` and `dm` (`api.msg.noRoom`)',
-        403: 'A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`)',
-        404: 'Unknown group (`api.group.notFound`) or user (`api.user.notFound`)',
-      },
+      errors: ROOM_ERRORS,
     }),
     login('messages.read'),
     async (req, res) => {
@@ -55,11 +58,7 @@ export function conversationListRoutes({ services: { conversationList }, login }
         "Kept on the server, so every device of the caller follows: the list's `quiet`, and the socket event `quiet` to the caller's connections. A client then notifies only of messages naming the caller. Unread counts are unchanged.",
       body: quietBody,
       response: quietResponse,
-      errors: {
-        400: 'Neither or both of `gid` and `dm` (`api.msg.noRoom`)',
-        403: 'A group the caller is not in (`api.group.noView`), or oneself (`api.msg.self`)',
-        404: 'Unknown group (`api.group.notFound`) or user (`api.user.notFound`)',
-      },
+      errors: ROOM_ERRORS,
     }),
     login('messages.read'),
     async (req, res) => {

@@ -205,12 +205,13 @@ describe('the store, when a room changed while it was away', () => {
             fail: () => resolve({ error: { ok: false, error: 'api.internal' }, response: new Response('{}', { status: 503 }) }),
           }),
         ),
+      POST: () => Promise.resolve({ error: { ok: false, error: 'api.unavailable' }, response: new Response('{}', { status: 503 }) }),
     } as unknown as Api;
     const store = new ChatStore(connection, api);
     const fire = (event: string, payload: unknown) => handlers.get(event)?.(payload);
     const list = (version: number) => fire('conversations', [{ ...group('g1', 3, 3), version }]);
     const held = () => store.getSnapshot().messages['g:g1']?.map((m) => `${m.idx}:${m.content}`);
-    return { fire, list, held, requests };
+    return { fire, list, held, requests, store };
   }
   const settled = () => new Promise((r) => setTimeout(r, 0));
 
@@ -245,5 +246,15 @@ describe('the store, when a room changed while it was away', () => {
     requests[1]!.answer([msg(4, 'ann', { recalled: true, content: '' })]);
     await settled();
     expect(held()).toEqual(['4:']);
+  });
+
+  it('setQuiet shows the setting at once, and as it still is when the server refuses it', async () => {
+    const { list, store } = harness();
+    list(0);
+    const quiet = () => store.getSnapshot().conversations[0]!.quiet;
+    const call = store.setQuiet('g:g1', true);
+    expect(quiet()).toBe(true);
+    await expect(call).rejects.toThrow();
+    expect(quiet()).toBe(false);
   });
 });
