@@ -23,7 +23,7 @@ import type { Browser, Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
-import { adminClient, newUser, PASSWORD } from '../../test/helpers/client.ts';
+import { adminClient, emitAck, newUser, PASSWORD } from '../../test/helpers/client.ts';
 import { seedGroupMessages, sendMsg, userId } from '../../test/helpers/messages.ts';
 import { createGroup } from '../../test/helpers/social.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
@@ -490,6 +490,51 @@ describe('two people', () => {
     await box.press('Escape');
     await expect.poll(() => box.count()).toBe(0);
     await expect.poll(() => composer(annP.page).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+  });
+
+  it('keeps the end of the log in view as messages grow: an image that loads late, one’s own long message sent elsewhere while scrolled up, a long edit', async () => {
+    const scroller = log(bobP.page, ann.name).locator('[data-testid=virtuoso-scroller]');
+    const shortOfEnd = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    await expect.poll(shortOfEnd).toBeLessThan(48);
+    // A picture that arrives well after its message has joined the log, and then makes it taller.
+    const tall = await annP.page.evaluate<string>(
+      `Object.assign(document.createElement('canvas'), { width: 40, height: 200 }).toDataURL('image/png').split(',')[1]`,
+    );
+    await bobP.page.route('**/uploads/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await annP.page.getByLabel('Attach file').setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: Buffer.from(tall, 'base64') });
+    const img = log(bobP.page, ann.name).getByRole('img', { name: 'tall.png' });
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el) => (el as unknown as { complete: boolean; naturalHeight: number }).naturalHeight)).toBe(200);
+    await bobP.page.unroute('**/uploads/**');
+    await expect.poll(shortOfEnd).toBeLessThan(48);
+
+    // Far taller than the distance that still counts as the end of the log.
+    const lines = (what: string) => Array.from({ length: 30 }, (_, i) => `${what} ${i + 1}`).join('\n');
+    await scroller.hover();
+    await bobP.page.mouse.wheel(0, -2000);
+    await expect.poll(shortOfEnd).toBeGreaterThan(1000);
+    // Sent from another of Bob's devices (no send waiting here): followed once it is stored.
+    expect((await bob.post('/api/messages', { dm: ann.name, type: 'text', content: lines('my line') })).status).toBe(200);
+    await message(bobP.page, ann.name, 'my line 30').waitFor();
+    await expect.poll(shortOfEnd).toBeLessThan(48);
+
+    const socket = await ann.socket();
+    const sent = await sendMsg(socket, { dm: bob.name, type: 'text', content: 'a short note' });
+    expect(sent, JSON.stringify(sent)).toMatchObject({ ok: true });
+    await message(bobP.page, ann.name, 'a short note').waitFor();
+    expect(await emitAck(socket, 'edit', { dm: bob.name, idx: sent.message.idx, content: lines('their line') })).toMatchObject({ ok: true });
+    await message(bobP.page, ann.name, 'their line 30').getByText('(edited)').waitFor();
+    await expect.poll(shortOfEnd).toBeLessThan(48);
+    expect(await sendMsg(socket, { dm: bob.name, type: 'text', content: 'and one more thing' })).toMatchObject({ ok: true });
+    socket.close();
+    const next = message(bobP.page, ann.name, 'and one more thing');
+    await next.waitFor();
+    await expect.poll(shortOfEnd).toBeLessThan(48);
+    const [box, view] = await Promise.all([next.boundingBox(), scroller.boundingBox()]);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(view!.y + view!.height + 1);
   });
 });
 

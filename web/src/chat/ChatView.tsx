@@ -82,7 +82,8 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
   const readUpTo = receipt === undefined ? undefined : [...messages].reverse().find((m) => m.from === me?.username && m.idx <= receipt)?.idx;
 
   const newest = messages.at(-1);
-  const followMine = useFollowMine(virtuoso, pending.length, newest && newest.from === me?.username ? newest.idx : undefined);
+  const stay = useStayAtEnd(target === undefined);
+  const followMine = useFollowMine(virtuoso, pending.length, newest && newest.from === me?.username ? newest.idx : undefined, stay.atEnd);
 
   const dm = roomRef.dm;
   const online = useOnline(dm, conversation && 'online' in conversation ? Boolean(conversation.online) : false);
@@ -136,6 +137,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
             computeItemKey={(_, m) => m.idx}
             followOutput={followMine}
             atBottomThreshold={AT_BOTTOM_PX}
+            scrollerRef={stay.scrollerRef}
             alignToBottom
             startReached={() => void history.older()}
             rangeChanged={({ endIndex }) => {
@@ -278,33 +280,93 @@ function ListFooter({ context }: { context?: ListContext }) {
 const LIST_PARTS = { Header: ListHeader, Footer: ListFooter };
 
 /**
- * Where the view goes when the log grows: it follows new messages while at the bottom; sending
- * scrolls to the bottom, and each of our own messages, once stored, is followed once wherever the
- * reader was (the list is virtualised: a send made while reading older messages would otherwise
- * wait, and then land, out of sight, since the footer that shows it waiting moves nothing).
- */
-/**
  * How close to the end still counts as at the bottom: a line's worth, so that the last message
  * growing under the reader (a "Read" mark, "(edited)", reactions) does not stop the log from
  * following the next one (Virtuoso's default is 4 px).
  */
 const AT_BOTTOM_PX = 48;
 
-function useFollowMine(virtuoso: RefObject<VirtuosoHandle | null>, pendingCount: number, newestMineIdx: number | undefined) {
+/**
+ * Keeps the log at its end while the reader is there. Virtuoso follows new items (`followOutput`,
+ * below); this follows growth of what is already there, which Virtuoso follows for only 100 ms
+ * after a change: a picture that loads late, a long forward measured taller than estimated, a
+ * "Read" mark or reactions arriving, a shorter viewport. Whether the reader is at the end is
+ * decided by scrolling only: reaching the end, or moving up from it; growth scrolls nothing.
+ */
+function useStayAtEnd(openedAtEnd: boolean) {
+  const atEnd = useRef(openedAtEnd);
+  // The scroller itself, as a reader would move it (Virtuoso's handle is briefly unset while it re-renders).
+  const scroller = useRef<HTMLElement | null>(null);
+  const toEnd = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+  const detach = useRef<() => void>(() => {});
+  const scrollerRef = useCallback(
+    (el: HTMLElement | Window | null) => {
+      detach.current();
+      detach.current = () => {};
+      scroller.current = el instanceof HTMLElement ? el : null;
+      if (!(el instanceof HTMLElement)) return;
+      let lastTop = el.scrollTop;
+      // Scroll events come a frame late, when the list may have grown again: only a move up
+      // (the reader's) leaves the end; reaching it, by anyone, sticks to it.
+      const onScroll = () => {
+        if (el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX) atEnd.current = true;
+        else if (el.scrollTop < lastTop) atEnd.current = false;
+        lastTop = el.scrollTop;
+      };
+      // Any change of size, of the viewport or of what is in it (header, list, the sends waiting
+      // below it), lands here after layout, before it is painted.
+      const sized = new ResizeObserver(() => {
+        for (const part of [...el.children].flatMap((c) => [c, ...c.children])) sized.observe(part, { box: 'border-box' });
+        if (atEnd.current) toEnd();
+      });
+      el.addEventListener('scroll', onScroll, { passive: true });
+      sized.observe(el);
+      detach.current = () => {
+        el.removeEventListener('scroll', onScroll);
+        sized.disconnect();
+      };
+    },
+    [toEnd],
+  );
+  return { atEnd, scrollerRef };
+}
+
+/**
+ * Where the view goes when the log grows: it follows new messages while at the end; sending
+ * scrolls to the end, and each of our own messages, once stored, is followed once wherever the
+ * reader was (the list is virtualised: a send made while reading older messages would otherwise
+ * wait, and then land, out of sight, since the footer that shows it waiting moves nothing).
+ */
+function useFollowMine(
+  virtuoso: RefObject<VirtuosoHandle | null>,
+  pendingCount: number,
+  newestMineIdx: number | undefined,
+  atEnd: RefObject<boolean>,
+) {
   const sent = useRef(pendingCount);
   useEffect(() => {
-    if (pendingCount > sent.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
+    if (pendingCount > sent.current) {
+      atEnd.current = true;
+      virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
+    }
     sent.current = pendingCount;
-  }, [virtuoso, pendingCount]);
+  }, [virtuoso, pendingCount, atEnd]);
   const mine = useRef(newestMineIdx);
   mine.current = newestMineIdx;
   // Each of our messages is followed once: an older page put in front later must not pull the view down.
   const followed = useRef(newestMineIdx);
-  return useCallback((atBottom: boolean) => {
-    const ours = mine.current !== undefined && mine.current !== followed.current;
-    followed.current = mine.current;
-    return atBottom || ours ? 'auto' : false;
-  }, []);
+  return useCallback(
+    (atBottom: boolean) => {
+      const ours = mine.current !== undefined && mine.current !== followed.current;
+      followed.current = mine.current;
+      if (ours) atEnd.current = true;
+      return atBottom || atEnd.current || ours ? 'auto' : false;
+    },
+    [atEnd],
+  );
 }
 
 /** `?at=<idx>` of the address. */
