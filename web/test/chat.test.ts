@@ -3,6 +3,7 @@
  * browser contexts become friends and chat both ways live (in cluster mode
  * one on each node), with unread badges, the "new messages" line, read
  * receipts, typing, Markdown that never becomes HTML, reactions and recall;
+ * the log staying at its end while what is in it grows (a picture loading late);
  * a group of three, whose owner removes a file a member shared; an image
  * shown to the other side and marked expired live when deleted; a mute disables the composer and a ban ends the session; the shell
  * renders without the socket; sends wait while offline and go after the
