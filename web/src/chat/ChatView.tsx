@@ -295,42 +295,33 @@ const AT_BOTTOM_PX = 48;
  */
 function useStayAtEnd(openedAtEnd: boolean) {
   const atEnd = useRef(openedAtEnd);
-  // The scroller itself, as a reader would move it (Virtuoso's handle is briefly unset while it re-renders).
-  const scroller = useRef<HTMLElement | null>(null);
-  const toEnd = useCallback(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, []);
   const detach = useRef<() => void>(() => {});
-  const scrollerRef = useCallback(
-    (el: HTMLElement | Window | null) => {
-      detach.current();
-      detach.current = () => {};
-      scroller.current = el instanceof HTMLElement ? el : null;
-      if (!(el instanceof HTMLElement)) return;
-      let lastTop = el.scrollTop;
-      // Scroll events come a frame late, when the list may have grown again: only a move up
-      // (the reader's) leaves the end; reaching it, by anyone, sticks to it.
-      const onScroll = () => {
-        if (el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX) atEnd.current = true;
-        else if (el.scrollTop < lastTop) atEnd.current = false;
-        lastTop = el.scrollTop;
-      };
-      // Any change of size, of the viewport or of what is in it (header, list, the sends waiting
-      // below it), lands here after layout, before it is painted.
-      const sized = new ResizeObserver(() => {
-        for (const part of [...el.children].flatMap((c) => [c, ...c.children])) sized.observe(part, { box: 'border-box' });
-        if (atEnd.current) toEnd();
-      });
-      el.addEventListener('scroll', onScroll, { passive: true });
-      sized.observe(el);
-      detach.current = () => {
-        el.removeEventListener('scroll', onScroll);
-        sized.disconnect();
-      };
-    },
-    [toEnd],
-  );
+  // The scroller itself is moved, as a reader would move it (Virtuoso's handle is briefly unset while it re-renders).
+  const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
+    detach.current();
+    detach.current = () => {};
+    if (!(el instanceof HTMLElement)) return;
+    let lastTop = el.scrollTop;
+    // Scroll events come a frame late, when the list may have grown again: only a move up
+    // (the reader's) leaves the end; reaching it, by anyone, sticks to it.
+    const onScroll = () => {
+      if (el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX) atEnd.current = true;
+      else if (el.scrollTop < lastTop) atEnd.current = false;
+      lastTop = el.scrollTop;
+    };
+    // Any change of size, of the viewport or of what is in it (header, list, the sends waiting
+    // below it), lands here after layout, before it is painted.
+    const sized = new ResizeObserver(() => {
+      for (const part of [...el.children].flatMap((c) => [c, ...c.children])) sized.observe(part, { box: 'border-box' });
+      if (atEnd.current) el.scrollTop = el.scrollHeight;
+    });
+    el.addEventListener('scroll', onScroll, { passive: true });
+    sized.observe(el);
+    detach.current = () => {
+      el.removeEventListener('scroll', onScroll);
+      sized.disconnect();
+    };
+  }, []);
   return { atEnd, scrollerRef };
 }
 
