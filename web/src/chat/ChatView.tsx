@@ -354,7 +354,7 @@ function useFollowMine(
       const ours = mine.current !== undefined && mine.current !== followed.current;
       followed.current = mine.current;
       if (ours) atEnd.current = true;
-      return atBottom || atEnd.current || ours ? 'auto' : false;
+      return atBottom || atEnd.current ? 'auto' : false;
     },
     [atEnd],
   );
