@@ -397,6 +397,13 @@ describe('the newest 500 per room', () => {
     expect((await sendText(s, { gid }, 'to #1', { replyTo: 1 })).replyTo).toBeNull();
     expect((await sendText(s, { gid }, 'to #400', { replyTo: 400 })).replyTo).toBe(400);
     expect(await storedCount(cluster.a, groupRoom(gid))).toBe(500);
+    // A burst is stored in batches of several messages: each trims as many as it adds, the oldest first.
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => sendText(s, { gid }, `burst ${i}`)));
+    const newest = Math.max(...burst.map((b) => b.idx));
+    expect(newest).toBe(515);
+    expect(await storedCount(cluster.a, groupRoom(gid))).toBe(500);
+    const after = await history(owner, { gid, limit: 1000 });
+    expect(after.map((x: { idx: number }) => x.idx)).toEqual(Array.from({ length: 500 }, (_, i) => newest - 499 + i));
   });
 });
 

@@ -159,7 +159,12 @@ select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text
  * - `placed` gives each message its index, last - n + ord (n: the room's messages in the batch),
  *   keeping `reply_to` only when it names a live message of the room that survives this trim;
  *   `ins` stores the rows, and the answer is read from `placed`, for the same reason;
- * - `trim` deletes what falls out of the newest 500 (reactions cascade), and
+ * - `trim` deletes what falls out of the newest 500 (reactions cascade): the room's n oldest, the
+ *   range `fallen` gives (n from `counts`, one JSON object as `tops`), since everything older went
+ *   with the statements before. Open below, the range held the index entries of every message
+ *   trimmed since the last vacuum, and on a table Postgres had not analysed yet (autovacuum off, a
+ *   new database) the plan was a bitmap scan, which reads them all: 0.58 ms of the statement after
+ *   4,000 sends, against 0.05 ms bounded (docs/benchmarks.md, fortieth session);
  *   `retire` keeps the cids of those messages in sent_cids (idempotency outlives retention);
  * - `marks` moves each sender's read marker to their newest message of the batch
  *   (no message above a marker is its owner's: unread counts rely on it).
@@ -212,8 +217,13 @@ ins as (
   insert into messages (room, idx, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid)
   select room, idx, from_id, gid, to_id, type, content, md, kept_reply_to, ts, name, size, cid from placed
 ),
+counts as materialized (select jsonb_object_agg(room, n) as by_room from (select distinct room, n from batch) b),
+fallen as materialized (
+  select a.room, a.last_idx - ${HISTORY_MAX} as top, a.last_idx - ${HISTORY_MAX} - (counts.by_room ->> a.room)::int as below
+    from seq a cross join counts
+),
 trim as (
-  delete from messages m using seq a where m.room = a.room and m.idx <= a.last_idx - ${HISTORY_MAX}
+  delete from messages m using fallen f where m.room = f.room and m.idx <= f.top and m.idx > f.below
   returning m.from_id, m.cid, m.room, m.idx, m.ts
 ),
 retire as (
