@@ -1,4 +1,5 @@
 import type { AppContext } from './context.ts';
+import { registerDatabaseJobs } from './jobs/database-vacuum.ts';
 import type { Services } from './services.ts';
 import { registerMailboxJobs } from './modules/mailbox/mailbox.jobs.ts';
 import { registerMessagingJobs } from './modules/messages/messages.jobs.ts';
@@ -24,6 +25,7 @@ export async function startWorkerRole(ctx: AppContext, services: Services): Prom
   registerUploadJobs(jobs, log, services);
   registerMailboxJobs(jobs, services.mailbox);
   registerMessagingJobs(jobs, services.messages);
+  registerDatabaseJobs(jobs, ctx.db, log);
   for (const name of jobs.names) metrics.watchQueue(name, () => jobs.counts(name));
   await jobs.work({
     completed: (queue) => metrics.jobsCompleted.inc({ queue }),

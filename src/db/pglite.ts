@@ -141,6 +141,17 @@ export class PgliteDb extends BaseDb {
     await this.pg.exec(sql);
   }
 
+  /**
+   * VACUUM of the whole database (PGlite runs no autovacuum): what deletes and updates left behind
+   * becomes free space again, which inserts reuse; without it the files grow with every row ever
+   * written (docs/decisions.md, "The embedded database is vacuumed hourly"). PGlite's `exec` waits
+   * for an open transaction to end (VACUUM cannot run inside one).
+   */
+  async vacuum(): Promise<void> {
+    this.stats.queries++;
+    await this.pg.exec('vacuum');
+  }
+
   async close(): Promise<void> {
     this.stopReplans();
     if (!this.pg.closed) await this.pg.close();
