@@ -1,5 +1,5 @@
 import type { AppContext } from './context.ts';
-import { registerDatabaseJobs } from './jobs/database-vacuum.ts';
+import { registerDatabaseJobs } from './jobs/database-upkeep.ts';
 import type { Services } from './services.ts';
 import { registerMailboxJobs } from './modules/mailbox/mailbox.jobs.ts';
 import { registerMessagingJobs } from './modules/messages/messages.jobs.ts';

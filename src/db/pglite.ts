@@ -15,9 +15,11 @@ const { serialize } = protocol;
  * its pages live in the WASM memory: once touched they stay resident for the life of
  * the process (WASM memory never shrinks). 16 MB holds the hot pages of a small server; a page
  * outside it is one read of DATA_DIR through the OS page cache (docs/decisions.md, "Embedded
- * start-up and memory"). wal_buffers follows (1/32 of it).
+ * start-up and memory"). wal_buffers follows (1/32 of it). No checkpoint is ever triggered by the
+ * WAL's volume without a postmaster: the hourly upkeep's CHECKPOINT recycles the WAL down to
+ * max_wal_size (1 GB by default, kept as recycled segments; 64 MB here).
  */
-const SETTINGS = { shared_buffers: '16MB' };
+const SETTINGS = { shared_buffers: '16MB', max_wal_size: '64MB', min_wal_size: '32MB' };
 
 /**
  * A migrated, empty database that `npm run build` leaves beside the compiled server
@@ -142,14 +144,18 @@ export class PgliteDb extends BaseDb {
   }
 
   /**
-   * VACUUM of the whole database (PGlite runs no autovacuum): what deletes and updates left behind
-   * becomes free space again, which inserts reuse; without it the files grow with every row ever
-   * written (docs/decisions.md, "The embedded database is vacuumed hourly"). PGlite's `exec` waits
-   * for an open transaction to end (VACUUM cannot run inside one).
+   * The upkeep Postgres' background processes would do, which PGlite (one backend, no postmaster)
+   * never does by itself: VACUUM, so that what deletes and updates left behind becomes free space
+   * that inserts reuse (without it the tables grow with every row ever written), then CHECKPOINT,
+   * so that the WAL written since is recycled down to max_wal_size (without one it grows with every
+   * write until the server stops, and a crash replays all of it at the next start). See
+   * docs/decisions.md, "The embedded database is kept up hourly". PGlite's `exec` waits for an open
+   * transaction to end (VACUUM cannot run inside one).
    */
-  async vacuum(): Promise<void> {
-    this.stats.queries++;
+  async upkeep(): Promise<void> {
+    this.stats.queries += 2;
     await this.pg.exec('vacuum');
+    await this.pg.exec('checkpoint');
   }
 
   async close(): Promise<void> {

@@ -12,8 +12,8 @@ export const JOB_PAYLOADS = {
   'uploads.purge': z.object({}),
   /** Forget the cids of trimmed messages sent more than 24 hours ago (send idempotency window). */
   'messages.forgetCids': z.object({}),
-  /** Embedded mode: VACUUM the PGlite database, which has no autovacuum (a no-op on Postgres, whose autovacuum does it). */
-  'database.vacuum': z.object({}),
+  /** Embedded mode: VACUUM and CHECKPOINT the PGlite database, which has no autovacuum or checkpointer (a no-op on Postgres). */
+  'database.upkeep': z.object({}),
   /** Write one notification and push it (idempotent per userId, kind, sourceId); see MailboxService. */
   'notifications.write': z.object({
     userId: z.number().int(),
@@ -33,5 +33,5 @@ export const SCHEDULES: ReadonlyArray<{ name: JobName; cron: string }> = [
   { name: 'files.expire', cron: '7 * * * *' },
   { name: 'uploads.purge', cron: '37 * * * *' },
   { name: 'messages.forgetCids', cron: '17 * * * *' },
-  { name: 'database.vacuum', cron: '47 * * * *' },
+  { name: 'database.upkeep', cron: '47 * * * *' },
 ];

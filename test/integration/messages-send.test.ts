@@ -406,7 +406,7 @@ describe('the newest 500 per room', () => {
     expect(after.map((x: { idx: number }) => x.idx)).toEqual(Array.from({ length: 500 }, (_, i) => newest - 499 + i));
   });
 
-  it('the hourly database.vacuum job gives trimmed messages\' space back to new ones (embedded: PGlite has no autovacuum); on Postgres it leaves vacuuming to the server', async () => {
+  it('the hourly database.upkeep job gives trimmed messages\' space back to new ones and recycles the WAL (embedded: PGlite has no autovacuum or checkpointer); on Postgres it leaves both to the server', async () => {
     const owner = await newUser(cluster);
     const gid = await groupWith(owner);
     const ownerId = await userId(cluster.a, owner.name);
@@ -425,14 +425,26 @@ describe('the newest 500 per room', () => {
     const heapBytes = async () => (await db.query<{ n: number }>(`select pg_relation_size('messages')::int as n`))[0]!.n;
     const vacuums = async () =>
       (await db.query<{ n: number }>(`select (vacuum_count + autovacuum_count)::int as n from pg_stat_user_tables where relname = 'messages'`))[0]?.n ?? 0;
+    const redo = async () => (await db.query<{ lsn: string }>('select redo_lsn::text as lsn from pg_control_checkpoint()'))[0]!.lsn;
+    const walBytes = async () => (await db.query<{ n: number }>('select coalesce(sum(size), 0)::bigint::float8 as n from pg_ls_waldir()'))[0]!.n;
     await sendRound('trims'); // 200 sends, 200 seeded messages trimmed
+    if (db.kind === 'pglite') {
+      // More WAL than max_wal_size (64 MB), which nothing but a checkpoint recycles in PGlite.
+      await db.exec(`create table upkeep_filler as select g, repeat('x', 500) as pad from generate_series(1, 200000) g; drop table upkeep_filler;`);
+      expect(await walBytes()).toBeGreaterThan(96 * 1024 * 1024);
+    }
     const vacuumsBefore = await vacuums();
-    await cluster.a.app.ctx.jobs.runNow('database.vacuum', {});
+    const redoBefore = await redo();
+    await cluster.a.app.ctx.jobs.runNow('database.upkeep', {});
     const before = await heapBytes();
     await sendRound('reuse'); // 200 more, of the same size: they fit where the trimmed ones were
     expect(await storedCount(cluster.a, room)).toBe(500);
     if (db.kind === 'pglite') {
       expect(await heapBytes()).toBe(before);
+      const moved = await db.query<{ n: number }>('select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::float8 as n', [await redo(), redoBefore]);
+      expect(moved[0]!.n, 'a checkpoint was made').toBeGreaterThan(0);
+      // max_wal_size (64 MB) and the segment being written.
+      expect(await walBytes()).toBeLessThanOrEqual(80 * 1024 * 1024);
     } else {
       expect(await vacuums()).toBe(vacuumsBefore);
     }
