@@ -160,8 +160,8 @@ select r.room, coalesce(s.last_idx, 0) as last_idx, coalesce(v.version, 0)::text
  *   keeping `reply_to` only when it names a live message of the room that survives this trim;
  *   `ins` stores the rows, and the answer is read from `placed`, for the same reason;
  * - `trim` deletes what falls out of the newest 500 (reactions cascade): the room's n oldest, the
- *   range `fallen` gives (n from `counts`, one JSON object as `tops`), since everything older went
- *   with the statements before. Open below, the range held the index entries of every message
+ *   range `fallen` gives (each room's new last index and n, grouped from `numbered`), since
+ *   everything older went with the statements before. Open below, the range held the index entries of every message
  *   trimmed since the last vacuum, and on a table Postgres had not analysed yet (autovacuum off, a
  *   new database) the plan was a bitmap scan, which reads them all: 0.58 ms of the statement after
  *   4,000 sends, against 0.05 ms bounded (docs/benchmarks.md, fortieth session);
@@ -217,10 +217,8 @@ ins as (
   insert into messages (room, idx, from_id, gid, to_id, type, content, md, reply_to, ts, name, size, cid)
   select room, idx, from_id, gid, to_id, type, content, md, kept_reply_to, ts, name, size, cid from placed
 ),
-counts as materialized (select jsonb_object_agg(room, n) as by_room from (select distinct room, n from batch) b),
 fallen as materialized (
-  select a.room, a.last_idx - ${HISTORY_MAX} as top, a.last_idx - ${HISTORY_MAX} - (counts.by_room ->> a.room)::int as below
-    from seq a cross join counts
+  select room, min(last_idx) - ${HISTORY_MAX} as top, min(last_idx - n) - ${HISTORY_MAX} as below from numbered group by room
 ),
 trim as (
   delete from messages m using fallen f where m.room = f.room and m.idx <= f.top and m.idx > f.below
