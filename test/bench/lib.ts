@@ -348,7 +348,7 @@ function processTicks(): Map<number, { comm: string; ticks: number }> {
  * servers (`servers`: pids), this process (the client), Postgres, Redis and the rest. A figure
  * that is far from its baseline on a saturated machine is explained by who else held the cores.
  */
-export async function cpuShares<T>(servers: number[], fn: () => Promise<T>): Promise<{ result: T; text: string }> {
+export async function cpuShares<T>(servers: number[], fn: () => Promise<T>): Promise<{ result: T; text: string; split: CpuSplit }> {
   const before = processTicks();
   const machineBefore = cpuJiffies();
   const result = await fn();
@@ -362,10 +362,28 @@ export async function cpuShares<T>(servers: number[], fn: () => Promise<T>): Pro
     const who = servers.includes(pid) ? 'server' : pid === process.pid ? 'client' : now.comm === 'postgres' ? 'postgres' : now.comm.startsWith('redis') ? 'redis' : 'other';
     shares[who] += used;
   }
-  const pct = (ticks: number) => `${Math.round((ticks / total) * 100)}%`;
-  const busy = machineNow.busy - machineBefore.busy;
+  const pct = (ticks: number) => Math.round((ticks / total) * 100);
+  const split: CpuSplit = {
+    busy: pct(machineNow.busy - machineBefore.busy),
+    server: pct(shares.server),
+    client: pct(shares.client),
+    postgres: pct(shares.postgres),
+    redis: pct(shares.redis),
+    other: pct(shares.other),
+  };
   return {
     result,
-    text: `CPU ${pct(busy)} busy: server ${pct(shares.server)}, client ${pct(shares.client)}, Postgres ${pct(shares.postgres)}, Redis ${pct(shares.redis)}, other ${pct(shares.other)}`,
+    text: `CPU ${split.busy}% busy: server ${split.server}%, client ${split.client}%, Postgres ${split.postgres}%, Redis ${split.redis}%, other ${split.other}%`,
+    split,
   };
+}
+
+/** Shares of all the machine's cores (percent) over a stretch: busy in all, and by whom (cpuShares). */
+export interface CpuSplit {
+  busy: number;
+  server: number;
+  client: number;
+  postgres: number;
+  redis: number;
+  other: number;
 }

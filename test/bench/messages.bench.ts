@@ -9,7 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { PgliteDb } from '../../src/db/pglite.ts';
 import { PostgresDb } from '../../src/db/postgres.ts';
 import { randomHex, sha256Hex } from '../../src/lib/crypto.ts';
-import { type BenchRow, collectGarbage, driveSends, load, ratio, type ServerProcess, sendTimed, sleep, spawnServer, timedGetsInOwnProcess, watchMachineStalls } from './lib.ts';
+import { type BenchRow, type CpuSplit, collectGarbage, cpuShares, driveSends, load, ratio, type ServerProcess, sendTimed, sleep, spawnServer, timedGetsInOwnProcess, watchMachineStalls } from './lib.ts';
 
 /**
  * Messaging benchmarks (issue 4), each beside a baseline measured in the same run:
@@ -104,7 +104,7 @@ async function embedded(): Promise<BenchRow[]> {
     const app = await spawnServer('test/bench/app-server.ts', { DATA_DIR: dataDir });
     step('embedded: servers up');
     try {
-      if (wants('fanout')) rows.push(...(await fanOutRows([app.url], bare, seeded, 'embedded')));
+      if (wants('fanout')) rows.push(...(await fanOutRows([app.url], bare, seeded, 'embedded', app.child.pid)));
       if (wants('memory')) rows.push(...(await memoryRows(app, bare, seeded.idle)));
       if (wants('history')) {
         step('embedded: history');
@@ -195,7 +195,7 @@ async function cluster(baseUrl: string, redisUrl: string, parts: Set<string>): P
 
     if (wants('fanout')) {
       await settle(db);
-      const single = await fanOutRows([a.url], bare, seeded, 'cluster, 1 node');
+      const single = await fanOutRows([a.url], bare, seeded, 'cluster, 1 node', a.child.pid);
       const spread = await withSecondNode((b) => fanOutRows([a.url, b.url], undefined, seeded, 'cluster, 2 nodes'));
       rows.push(...single, ...spread);
     }
@@ -401,9 +401,12 @@ class Samples {
  * sockets connected, after an unmeasured warm-up of each: on a shared machine
  * whose speed drifts from minute to minute, both sides then meet the same
  * minutes, and the p99 is taken over all the rounds of a side
- * (FANOUT_PACED_SECONDS × 100 messages, not the worst few of a short run).
+ * (FANOUT_PACED_SECONDS × 100 messages, not the worst few of a short run). With the app's
+ * server process (`appPid`) and a baseline, each paced round also says where the machine's CPU
+ * went: on two cores shared with Postgres and the 200 receiving clients, the stored path's tail is
+ * the insert waiting for a core (docs/benchmarks.md, forty-first session).
  */
-async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, seeded: Seeded, mode: string): Promise<BenchRow[]> {
+async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, seeded: Seeded, mode: string, appPid?: number): Promise<BenchRow[]> {
   const rate = TARGET_DELIVERIES / MEMBERS;
   step(`fan-out [${mode}]: connecting`);
   const appSockets = await connectAll(
@@ -426,11 +429,19 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
   const paced: FanOutResult[][] = sides.map(() => []);
   // Each round's stretch of time, to report the machine's own pauses in it.
   const windows: Array<Array<[number, number]>> = sides.map(() => []);
+  // Each round's CPU by process, when both servers' processes are known.
+  const serverPids = appPid !== undefined && bare?.child.pid !== undefined ? [appPid, bare.child.pid] : undefined;
+  const cpu: CpuSplit[][] = sides.map(() => []);
   const stallWatch = await watchMachineStalls();
   for (let round = 0; round < FANOUT_ROUNDS; round++) {
     for (const [i, s] of sides.entries()) {
       const from = Date.now();
-      paced[i]!.push(await s.run({ ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS }));
+      const run = () => s.run({ ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS });
+      if (serverPids) {
+        const { result, split } = await cpuShares([serverPids[i]!], run);
+        paced[i]!.push(result);
+        cpu[i]!.push(split);
+      } else paced[i]!.push(await run());
       windows[i]!.push([from, Date.now()]);
     }
   }
@@ -442,6 +453,8 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
   stallWatch.stop();
   const stallsText = (i: number) => windows[i]!.map(([from, to]) => stallWatch.between(from, to).longestMs).join(', ');
   const machineStalls = `; the machine's own pauses (an idle process's timer late by > 10 ms), longest per round: app ${stallsText(0)} ms${bare ? `, bare ${stallsText(1)} ms` : ''}`;
+  const cpuText = (i: number) => cpu[i]!.map((c) => `${c.busy}: ${c.server}/${c.client}/${c.postgres}`).join(', ');
+  const cpuPerRound = serverPids ? `; CPU per round, % of both cores busy: server / client / Postgres: app ${cpuText(0)}; bare ${cpuText(1)}` : '';
   const [appPaced, barePaced] = paced.map(pooled);
   const [appSat, bareSat] = saturated;
   const rounds = (side: FanOutResult[]) => `rounds' p99: ${side.map((r) => r.p99).join(', ')} ms`;
@@ -467,7 +480,7 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
             name: `fan-out p99 at ${TARGET_DELIVERIES} deliveries/s, median of rounds' ratios [${mode}] (issue 17)`,
             value: roundRatios(paced[0]!, paced[1]!).median,
             unit: '× bare p99',
-            note: `target ≤ 1.5; ${roundRatios(paced[0]!, paced[1]!).text}; per message, app ${phases(appPaced!)}; bare ${phases(barePaced)}${machineStalls}`,
+            note: `target ≤ 1.5; ${roundRatios(paced[0]!, paced[1]!).text}; per message, app ${phases(appPaced!)}; bare ${phases(barePaced)}${machineStalls}${cpuPerRound}`,
           },
         ]
       : []),
