@@ -429,19 +429,18 @@ async function fanOutRows(appUrls: string[], bare: ServerProcess | undefined, se
   const paced: FanOutResult[][] = sides.map(() => []);
   // Each round's stretch of time, to report the machine's own pauses in it.
   const windows: Array<Array<[number, number]>> = sides.map(() => []);
-  // Each round's CPU by process, when both servers' processes are known.
+  // Each round's CPU by process (reported when both servers' processes are known).
   const serverPids = appPid !== undefined && bare?.child.pid !== undefined ? [appPid, bare.child.pid] : undefined;
   const cpu: CpuSplit[][] = sides.map(() => []);
   const stallWatch = await watchMachineStalls();
   for (let round = 0; round < FANOUT_ROUNDS; round++) {
     for (const [i, s] of sides.entries()) {
       const from = Date.now();
-      const run = () => s.run({ ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS });
-      if (serverPids) {
-        const { result, split } = await cpuShares([serverPids[i]!], run);
-        paced[i]!.push(result);
-        cpu[i]!.push(split);
-      } else paced[i]!.push(await run());
+      const { result, split } = await cpuShares(serverPids ? [serverPids[i]!] : [], () =>
+        s.run({ ratePerSec: rate, seconds: FANOUT_PACED_SECONDS / FANOUT_ROUNDS }),
+      );
+      paced[i]!.push(result);
+      cpu[i]!.push(split);
       windows[i]!.push([from, Date.now()]);
     }
   }
