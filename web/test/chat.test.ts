@@ -954,7 +954,27 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await password.getByLabel('New password').fill('Another-pass-2025');
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText('Password changed.').waitFor();
+    // The socket hears of the logout before its HTTP answer arrives: the login form comes from the socket's
+    // `logged.out`, and the answer arriving later must not mount it anew, dropping what was typed.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/logout', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
     await page.getByRole('button', { name: 'Log out' }).click();
+    const username = page.getByRole('textbox', { name: 'Username' });
+    await username.fill(dan.name);
+    const answered = page.waitForResponse('**/api/logout');
+    release();
+    await answered;
+    await page.unroute('**/api/logout');
+    // Room for the renders the answer causes (it caused a remount before the fix).
+    await page.waitForTimeout(200);
+    expect(await username.inputValue()).toBe(dan.name);
     await logIn(page, dan.name, 'Another-pass-2025');
     // Nothing wider than the phone, the main navigation included (with the mailbox's unread count).
     await page.getByRole('link', { name: /^Mailbox/ }).getByRole('img', { name: /unread/ }).waitFor();

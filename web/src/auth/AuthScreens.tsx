@@ -13,7 +13,8 @@ type View = { kind: 'login' } | { kind: 'register' } | { kind: 'twofa'; challeng
 export function AuthScreens() {
   const setup = useQuery(async (api) => (await ok(api.GET('/api/setup'))).needed);
   const [view, setView] = useState<View>({ kind: 'login' });
-  if (setup.loading) return null;
+  // Only the first answer is waited for: a reload (a new client after a logout) keeps the form and what is typed in it.
+  if (setup.loading && setup.data === undefined) return null;
   if (setup.data) return <Setup onDone={() => setup.reload()} />;
   return (
     <main className="auth">

@@ -62,6 +62,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return false;
   }, []);
 
+  // A logout ends a client twice (the socket's `logged.out`, the HTTP answer): only the first replaces it,
+  // or the login form shown meanwhile would be mounted anew and lose what was typed.
+  const replaceClient = useCallback((ended: ChatClient) => setClient((c) => (c === ended ? newClient() : c)), []);
+
   useEffect(() => {
     loadMe(client).catch(() => setState('out'));
   }, [client, loadMe]);
@@ -80,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setEnded((e) => e ?? endReasonOfRefusal(client.connection.refusal));
         setMe(null);
         setState('out');
-        setClient(newClient());
+        replaceClient(client);
       }
     });
     const offMe = client.connection.onServer('me.changed', () => void loadMe(client));
@@ -90,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       offStatus();
       offMe();
     };
-  }, [client, state, loadMe]);
+  }, [client, state, loadMe, replaceClient]);
 
   const value = useMemo<Session>(
     () => ({
@@ -113,11 +117,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           setMe(null);
           setState('out');
           setEnded(null);
-          setClient(newClient());
+          replaceClient(client);
         }
       },
     }),
-    [client, me, state, ended, loadMe],
+    [client, me, state, ended, loadMe, replaceClient],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
