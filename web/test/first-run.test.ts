@@ -329,6 +329,20 @@ describe('first run, registration, approval, two-step login', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('navigation', { name: 'Administration sections' }).waitFor();
       await expectFits(page, PHONE.width);
+
+      // The users table as one card per person: every action on the screen, the cells still a table's for assistive technology.
+      await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users' }).click();
+      const users = page.getByRole('table', { name: 'Users' });
+      await users.getByRole('row').nth(1).getByRole('button', { name: 'Delete' }).waitFor();
+      const buttons = await users.getByRole('button').all();
+      expect(buttons.length).toBeGreaterThan(4);
+      for (const button of buttons) {
+        const box = await button.boundingBox();
+        expect(box!.x + box!.width, `${await button.textContent()} ends inside`).toBeLessThanOrEqual(PHONE.width);
+      }
+      expect(await users.getByRole('cell', { name: 'Status: active' }).count()).toBeGreaterThan(0);
+      await expectFits(page, PHONE.width);
+      await expectAccessible(page, 'users on a phone');
     } finally {
       await page.setViewportSize(DESKTOP);
     }

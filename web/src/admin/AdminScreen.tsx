@@ -132,7 +132,7 @@ function Users() {
         <button type="submit">{t('nav.search')}</button>
       </form>
       <ErrorText error={list.error} />
-      <table>
+      <table className="stacked">
         <caption className="visually-hidden">{t('admin.tab.users')}</caption>
         <thead>
           <tr>
@@ -175,10 +175,11 @@ function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) 
           {u.name}
         </span>
       </th>
-      <td>{t(`admin.roleName.${u.role}`)}</td>
-      <td>{u.status}</td>
-      <td>{u.last_seen ? <Time ts={u.last_seen} /> : '—'}</td>
-      <td className="row-actions">
+      <td data-label={t('admin.role')}>{t(`admin.roleName.${u.role}`)}</td>
+      <td data-label={t('admin.status')}>{u.status}</td>
+      <td data-label={t('admin.lastSeen')}>{u.last_seen ? <Time ts={u.last_seen} /> : '—'}</td>
+      <td>
+        <div className="row-actions">
         <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/user/role', { body: { name: u.name, role: u.role === 'admin' ? 'user' : 'admin' } }))}>
           {t(u.role === 'admin' ? 'admin.makeUser' : 'admin.makeAdmin')}
         </button>
@@ -211,6 +212,7 @@ function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) 
         <button type="button" className="danger" onClick={() => confirm(t('admin.deleteConfirm', { name: u.name })) && void op.run((api) => api.POST('/api/admin/user/del', { body: { name: u.name } }))}>
           {t('admin.delete')}
         </button>
+        </div>
         <ErrorText error={op.error} />
       </td>
     </tr>
@@ -424,7 +426,7 @@ function Files() {
         </button>
       </p>
       <p role="status">{outcome ? t('admin.batchDeleted', outcome) : null}</p>
-      <table>
+      <table className="stacked">
         <caption className="visually-hidden">{t('admin.tab.files')}</caption>
         <thead>
           <tr>
@@ -465,9 +467,9 @@ function Files() {
                   {f.origin || f.name}
                 </a>
               </th>
-              <td>{f.kind}</td>
-              <td>{formatSize(f.size)}</td>
-              <td>{f.avatar ? t('admin.avatarFile') : f.used}</td>
+              <td data-label={t('admin.fileKind')}>{f.kind}</td>
+              <td data-label={t('admin.fileSize')}>{formatSize(f.size)}</td>
+              <td data-label={t('admin.fileUsed')}>{f.avatar ? t('admin.avatarFile') : f.used}</td>
               <td>
                 {!f.avatar ? (
                   <button type="button" className="danger" onClick={() => void del.run(f.name)}>
@@ -500,7 +502,7 @@ function Logs() {
         <button type="submit">{t('admin.filter')}</button>
       </form>
       <ErrorText error={q.error} />
-      <table>
+      <table className="stacked">
         <caption className="visually-hidden">{t('admin.tab.logs')}</caption>
         <thead>
           <tr>
@@ -514,13 +516,13 @@ function Logs() {
         <tbody>
           {q.data?.logs.map((l) => (
             <tr key={l.id}>
-              <td>
+              <td data-label={t('admin.when')}>
                 <Time ts={l.ts} />
               </td>
-              <td>{l.actor}</td>
-              <td>{l.action}</td>
-              <td>{detailText(l, t)}</td>
-              <td>{l.ip}</td>
+              <td data-label={t('admin.actor')}>{l.actor}</td>
+              <td data-label={t('admin.action')}>{l.action}</td>
+              <td data-label={t('admin.detail')}>{detailText(l, t)}</td>
+              <td data-label="IP">{l.ip}</td>
             </tr>
           ))}
         </tbody>
