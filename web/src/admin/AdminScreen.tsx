@@ -180,38 +180,38 @@ function UserRow({ u, onChange }: { u: Schema<'AdminUser'>; onChange(): void }) 
       <td data-label={t('admin.lastSeen')}>{u.last_seen ? <Time ts={u.last_seen} /> : '—'}</td>
       <td>
         <div className="row-actions">
-        <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/user/role', { body: { name: u.name, role: u.role === 'admin' ? 'user' : 'admin' } }))}>
-          {t(u.role === 'admin' ? 'admin.makeUser' : 'admin.makeAdmin')}
-        </button>
-        <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/penalties/add', { body: { user: u.name, action: 'ban', duration: 0, reason: '' } }))}>
-          {t('admin.ban')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            const newName = ask('admin.renamePrompt');
-            if (newName) void op.run((api) => api.POST('/api/admin/user/rename', { body: { name: u.name, newName } }));
-          }}
-        >
-          {t('admin.rename')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            const password = ask('admin.passwordPrompt');
-            if (password) void op.run((api) => api.POST('/api/admin/user/pass', { body: { name: u.name, password } }));
-          }}
-        >
-          {t('admin.resetPassword')}
-        </button>
-        {u.avatar ? (
-          <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/user/image', { body: { name: u.name, image: '' } }))}>
-            {t('admin.removeAvatar')}
+          <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/user/role', { body: { name: u.name, role: u.role === 'admin' ? 'user' : 'admin' } }))}>
+            {t(u.role === 'admin' ? 'admin.makeUser' : 'admin.makeAdmin')}
           </button>
-        ) : null}
-        <button type="button" className="danger" onClick={() => confirm(t('admin.deleteConfirm', { name: u.name })) && void op.run((api) => api.POST('/api/admin/user/del', { body: { name: u.name } }))}>
-          {t('admin.delete')}
-        </button>
+          <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/penalties/add', { body: { user: u.name, action: 'ban', duration: 0, reason: '' } }))}>
+            {t('admin.ban')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              const newName = ask('admin.renamePrompt');
+              if (newName) void op.run((api) => api.POST('/api/admin/user/rename', { body: { name: u.name, newName } }));
+            }}
+          >
+            {t('admin.rename')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              const password = ask('admin.passwordPrompt');
+              if (password) void op.run((api) => api.POST('/api/admin/user/pass', { body: { name: u.name, password } }));
+            }}
+          >
+            {t('admin.resetPassword')}
+          </button>
+          {u.avatar ? (
+            <button type="button" onClick={() => void op.run((api) => api.POST('/api/admin/user/image', { body: { name: u.name, image: '' } }))}>
+              {t('admin.removeAvatar')}
+            </button>
+          ) : null}
+          <button type="button" className="danger" onClick={() => confirm(t('admin.deleteConfirm', { name: u.name })) && void op.run((api) => api.POST('/api/admin/user/del', { body: { name: u.name } }))}>
+            {t('admin.delete')}
+          </button>
         </div>
         <ErrorText error={op.error} />
       </td>
