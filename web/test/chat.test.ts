@@ -141,6 +141,14 @@ describe('two people', () => {
     const first = message(bobP.page, ann.name, 'hello bob');
     await first.waitFor();
     expect(await first.textContent()).toContain(ann.name);
+    // A short conversation sits at the bottom of the pane, the start of its history right above it (and the day's line).
+    const start = log(bobP.page, ann.name).getByText('Start of the kept history');
+    await start.waitFor();
+    const newest = message(bobP.page, ann.name, 'are you there?');
+    const [above, oldest, last, pane] = await Promise.all([start, first, newest, log(bobP.page, ann.name)].map((l) => l.boundingBox()));
+    // The day's line between them; 436 px with the marker left at the top of the pane.
+    expect(oldest!.y - (above!.y + above!.height)).toBeLessThan(80);
+    expect(pane!.y + pane!.height - (last!.y + last!.height)).toBeLessThan(60);
     await bobP.page.getByText('New messages').waitFor();
     // Seen: the badge goes, the marker moves, and Ann gets the receipt.
     await conversations(bobP.page).getByRole('img', { name: /unread/ }).waitFor({ state: 'detached' });
@@ -164,7 +172,7 @@ describe('two people', () => {
     expect(await two.locator('p.text').textContent()).toBe('first line\nsecond line');
     await annP.page.getByText(`${bob.name} is typing`).waitFor({ state: 'detached' });
     await expectAccessible(annP.page, 'conversation');
-  });
+  }, LONG_BROWSER_TEST_MS);
 
   it('renders Markdown as text and markup only, never raw HTML', async () => {
     await bobP.page.getByRole('checkbox', { name: 'Markdown' }).check();

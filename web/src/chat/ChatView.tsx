@@ -9,7 +9,7 @@
  */
 import { type Conversation, type MessagePayload, type PendingSend, type RoomKey, type RoomRef, roomKey } from '@chat-server/client';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { BellIcon, Link } from '../ui/kit.tsx';
 import { useI18n, useT } from '../i18n/index.tsx';
 import { useClient, useSession, useSnapshot } from '../sdk/session.tsx';
@@ -262,7 +262,7 @@ interface ListContext {
 /** Above the oldest message: the start of the kept history, or that an older page is on its way. */
 function ListHeader({ context }: { context?: ListContext }) {
   const t = useT();
-  if (context?.history.exhausted) return <p className="muted pad center">{t('chat.historyStart')}</p>;
+  if (context?.history.exhausted) return <p className="muted pad center history-start">{t('chat.historyStart')}</p>;
   return context?.history.loading ? <p className="muted pad center">{t('app.loading')}</p> : null;
 }
 
@@ -277,7 +277,17 @@ function ListFooter({ context }: { context?: ListContext }) {
   );
 }
 
-const LIST_PARTS = { Header: ListHeader, Footer: ListFooter };
+/**
+ * The messages' list. A log shorter than the pane sits at its bottom (`alignToBottom`: Virtuoso
+ * gives the list `margin-top: auto` in a flex column). That margin moves to the header
+ * (styles.css), so "Start of the kept history" sits right above the oldest message, not at the
+ * top of the pane; the list itself stays where Virtuoso puts it.
+ */
+function MessageList({ style, context: _, ...props }: ListProps & { context?: ListContext }) {
+  return <div {...props} style={style?.marginTop === 'auto' ? { ...style, marginTop: 0 } : style} />;
+}
+
+const LIST_PARTS = { Header: ListHeader, Footer: ListFooter, List: MessageList };
 
 /**
  * How close to the end still counts as at the bottom: a line's worth, so that the last message
