@@ -719,7 +719,7 @@ describe('mentions', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await onlyMentions.uncheck();
     await page.getByRole('checkbox', { name: 'Desktop notifications of new messages in this browser' }).uncheck();
-  });
+  }, LONG_BROWSER_TEST_MS);
 
   it('silences a conversation from its header: it notifies and counts in the title only when a message names the reader', async () => {
     const group = `Quiet ${Date.now() % 100000}`;
