@@ -3,9 +3,12 @@
  * downloaded browser), a context per person, pages that fail the test on a
  * CSP violation or an uncaught error, and the axe check.
  */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
+import { TEST_DATA_ROOT } from '../../test/helpers/paths.ts';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
 
@@ -48,13 +51,45 @@ export async function person(browser: Browser, url: string, opts: { viewport?: {
   });
   const page = await context.newPage();
   const problems: string[] = [];
+  const consoleTail: string[] = [];
+  consoleTails.set(page, consoleTail);
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) problems.push(m.text());
+    consoleTail.push(`${m.type()}: ${m.text()}`);
+    if (consoleTail.length > CONSOLE_LINES_KEPT) consoleTail.shift();
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.setDefaultTimeout(15_000);
   await page.goto(url);
   return { context, page, problems };
+}
+
+const CONSOLE_LINES_KEPT = 20;
+/** Each page's last console lines, for the dump of a failed test. */
+const consoleTails = new WeakMap<Page, string[]>();
+
+/**
+ * When a test of the file fails, every open page says where it was: its address, the text it
+ * showed and its last console lines on stderr (what a CI log keeps), and a screenshot under
+ * `.test-data/browser-failures/`. A flaky failure can then be read instead of guessed.
+ */
+export function dumpPagesOnFailure(browser: () => Browser | undefined): void {
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(async () => {
+      const pages = browser()?.contexts().flatMap((c) => c.pages()) ?? [];
+      const dir = join(TEST_DATA_ROOT, 'browser-failures');
+      await mkdir(dir, { recursive: true });
+      for (const [i, page] of pages.entries()) {
+        const shot = join(dir, `${process.env.TEST_MODE ?? 'test'}-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${i}.png`);
+        const [text] = await Promise.all([
+          page.evaluate<string>('document.body.innerText').catch((e: Error) => `(no text: ${e.message})`),
+          page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined),
+        ]);
+        const lines = [`--- page ${i + 1} of ${pages.length} after "${task.name}" failed: ${page.url()} (screenshot ${shot})`, text.slice(0, 2_000), ...(consoleTails.get(page) ?? []).map((l) => `console ${l}`)];
+        process.stderr.write(`${lines.join('\n')}\n`);
+      }
+    }, 30_000);
+  });
 }
 
 const rand = () => Math.floor(Math.random() * 250) + 1;

@@ -28,7 +28,7 @@ import { adminClient, emitAck, newUser, PASSWORD } from '../../test/helpers/clie
 import { seedGroupMessages, sendMsg, userId } from '../../test/helpers/messages.ts';
 import { createGroup } from '../../test/helpers/social.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
-import { expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
+import { dumpPagesOnFailure, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -37,6 +37,7 @@ const people: Person[] = [];
 beforeAll(async () => {
   [cluster, browser] = await Promise.all([startCluster(), launch()]);
 });
+dumpPagesOnFailure(() => browser);
 afterAll(async () => {
   await browser?.close();
   await restarted?.close();

@@ -18,7 +18,7 @@ import { sendMsg } from '../../test/helpers/messages.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
 import { groupWith } from '../../test/helpers/social.ts';
 import { uniquePng, uploadSingle } from '../../test/helpers/uploads.ts';
-import { DESKTOP, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, person, PHONE } from './browser.ts';
+import { DESKTOP, dumpPagesOnFailure, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, person, PHONE } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -26,6 +26,7 @@ const people: Person[] = [];
 beforeAll(async () => {
   [cluster, browser] = await Promise.all([startCluster({ seedAdmin: false, env: { REGISTRATION: 'approval' } }), launch()]);
 });
+dumpPagesOnFailure(() => browser);
 afterAll(async () => {
   await browser?.close();
   await cluster?.close();
