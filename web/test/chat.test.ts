@@ -58,6 +58,12 @@ const log = (page: Page, name: string) => page.getByRole('log', { name });
 const message = (page: Page, room: string, text: string | RegExp) => log(page, room).locator('article:not([aria-busy=true])').filter({ hasText: text });
 const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+/** What a conversation's entry in the list says of its last message (the link's description). */
+const previewIn = (page: Page, name: string) =>
+  conversations(page)
+    .getByRole('link', { name, exact: true })
+    .getAttribute('aria-describedby')
+    .then((id) => page.locator(`[id="${id}"]`).textContent());
 
 async function open(page: Page, name: string): Promise<void> {
   await page.getByRole('link', { name: 'Chats' }).click();
@@ -134,6 +140,11 @@ describe('two people', () => {
     await conversations(bobP.page).getByRole('img', { name: '1 unread' }).waitFor();
     await say(annP.page, 'are you there?');
     await conversations(bobP.page).getByRole('img', { name: '2 unread' }).waitFor();
+    // Each entry says the last message and when it came: the other's words as they are, one's own as "You: …".
+    await expect.poll(() => previewIn(bobP.page, ann.name)).toBe('are you there?');
+    await expect.poll(() => previewIn(annP.page, bob.name)).toBe('You: are you there?');
+    const entry = conversations(bobP.page).getByRole('listitem').filter({ has: bobP.page.getByRole('link', { name: ann.name, exact: true }) });
+    expect(await entry.locator('time').textContent()).toMatch(/^\d\d:\d\d [AP]M$/);
     await message(otherTab, bob.name, 'are you there?').waitFor();
     await otherTab.close();
     await expectAccessible(bobP.page, 'conversation list');
@@ -256,7 +267,7 @@ describe('two people', () => {
     const both = log(annP.page, bob.name).getByRole('figure', { name: `Messages from ${ann.name}` });
     await both.getByText('a reply').waitFor();
     // The conversation list previews a titled merge by its title.
-    await conversations(annP.page).getByText(`${bob.name}: Messages from ${ann.name}`).waitFor();
+    await expect.poll(() => previewIn(annP.page, bob.name)).toBe(`Messages from ${ann.name}`);
     expect(await both.getByRole('listitem').allTextContents()).toEqual([
       expect.stringContaining('hello bob'),
       expect.stringContaining('a reply'),
@@ -413,7 +424,7 @@ describe('two people', () => {
     // Elsewhere, the list shows it as the conversation's draft.
     await page.getByRole('link', { name: 'Groups' }).click();
     await page.getByRole('link', { name: 'Chats' }).click();
-    await expect.poll(() => conversations(page).getByRole('link', { name: bob.name, exact: true }).getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toBe('Draft: half a thought');
+    await expect.poll(() => previewIn(page, bob.name)).toBe('Draft: half a thought');
     await page.reload();
     await open(page, bob.name);
     expect(await composer(page).inputValue()).toBe('half a thought');
@@ -599,6 +610,8 @@ describe('a group of three', () => {
     await say(carolP.page, 'thanks ann');
     await message(annP.page, group, 'thanks ann').waitFor();
     await message(bobP.page, group, 'thanks ann').waitFor();
+    // In a group the entry names who wrote last.
+    await expect.poll(() => previewIn(annP.page, group)).toBe(`${carol.name}: thanks ann`);
 
     // A link to a group message opens it for another member, marked.
     await annP.page.evaluate(() => {

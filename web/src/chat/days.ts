@@ -3,7 +3,9 @@
  * messages (each a few minutes after the one before) shown under one name and time.
  */
 import type { MessagePayload } from '@chat-server/client';
-import type { Translate } from '../i18n/index.tsx';
+
+/** The catalogue's words for the two days named rather than dated (the app's `t`). */
+type DayWords = (key: 'chat.today' | 'chat.yesterday') => string;
 
 const DAY_MS = 86_400_000;
 /** A message this soon after its author's previous one continues their run. */
@@ -23,12 +25,25 @@ export function continuesRun(messages: readonly MessagePayload[], i: number): bo
 }
 
 /** "Today", "Yesterday", else the weekday and date (with the year when not this one). */
-export function dayLabel(ts: number, now: number, locale: string, t: Translate): string {
+export function dayLabel(ts: number, now: number, locale: string, t: DayWords): string {
   if (dayOf(ts) === dayOf(now)) return t('chat.today');
   if (dayOf(ts) === dayOf(now - DAY_MS)) return t('chat.yesterday');
   const d = new Date(ts);
   const sameYear = d.getFullYear() === new Date(now).getFullYear();
   return d.toLocaleDateString(locale, { weekday: 'long', month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+}
+
+/**
+ * When a conversation's last message came, as its entry in the list says it: the hour today,
+ * "Yesterday", the weekday within the last week, else the date (with the year when not this one).
+ */
+export function entryTime(ts: number, now: number, locale: string, t: DayWords): string {
+  const d = new Date(ts);
+  if (dayOf(ts) === dayOf(now)) return d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  if (dayOf(ts) === dayOf(now - DAY_MS)) return t('chat.yesterday');
+  if (now - ts < 6 * DAY_MS) return d.toLocaleDateString(locale, { weekday: 'short' });
+  const sameYear = d.getFullYear() === new Date(now).getFullYear();
+  return d.toLocaleDateString(locale, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
 }
 
 /** The day of a time as `YYYY-MM-DD`, in the reader's time zone (a `<time>`'s `dateTime`). */

@@ -66,6 +66,8 @@ const app = {
   'chat.conversations': 'Conversations',
   'chat.noConversations': 'No conversations yet: add a friend or create a group.',
   'chat.noMessages': 'No messages yet',
+  'chat.previewMine': 'You: {text}',
+  'chat.previewFrom': '{name}: {text}',
   'chat.unread': '{n} unread',
   'chat.pickTitle': 'Pick a conversation',
   'chat.pickHint': 'Choose a friend or a group from the list.',

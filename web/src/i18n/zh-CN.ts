@@ -233,6 +233,8 @@ export const zhCN: Catalogue = {
   'chat.conversations': '会话',
   'chat.noConversations': '还没有会话：添加好友或创建群组吧。',
   'chat.noMessages': '暂无消息',
+  'chat.previewMine': '我：{text}',
+  'chat.previewFrom': '{name}：{text}',
   'chat.unread': '{n} 条未读',
   'chat.pickTitle': '选择一个会话',
   'chat.pickHint': '从列表中选择好友或群组。',
