@@ -28,7 +28,7 @@ import { adminClient, emitAck, newUser, PASSWORD } from '../../test/helpers/clie
 import { seedGroupMessages, sendMsg, userId } from '../../test/helpers/messages.ts';
 import { createGroup } from '../../test/helpers/social.ts';
 import { startCluster, type TestCluster } from '../../test/helpers/server.ts';
-import { dumpPagesOnFailure, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
+import { DESKTOP, dumpPagesOnFailure, expectAccessible, expectFits, LONG_BROWSER_TEST_MS, launch, logIn, type Person, PHONE, person } from './browser.ts';
 
 let cluster: TestCluster;
 let browser: Browser;
@@ -185,6 +185,29 @@ describe('two people', () => {
     await annP.page.getByText(`${bob.name} is typing`).waitFor({ state: 'detached' });
     await expectAccessible(annP.page, 'conversation');
   }, LONG_BROWSER_TEST_MS);
+
+  it("renews the list's times at midnight: today's hour becomes Yesterday without a reload", async () => {
+    const entryTimeOf = (page: Page) =>
+      conversations(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: ann.name, exact: true }) })
+        .locator('time');
+    const sent = new Date((await entryTimeOf(bobP.page).getAttribute('datetime'))!);
+    // Bob's session in a context of its own (a clock is the whole context's), whose clock says half a
+    // minute before the end of the last message's day.
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      await context.addCookies(await bobP.context.cookies());
+      await context.clock.install({ time: new Date(sent.getFullYear(), sent.getMonth(), sent.getDate(), 23, 59, 30) });
+      const page = await context.newPage();
+      await page.goto(`${new URL(bobP.page.url()).origin}/chat`);
+      expect(await entryTimeOf(page).textContent()).toMatch(/^\d\d:\d\d [AP]M$/);
+      await page.clock.runFor(60_000);
+      await expect.poll(() => entryTimeOf(page).textContent()).toBe('Yesterday');
+    } finally {
+      await context.close();
+    }
+  });
 
   it('renders Markdown as text and markup only, never raw HTML', async () => {
     await bobP.page.getByRole('checkbox', { name: 'Markdown' }).check();

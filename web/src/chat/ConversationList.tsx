@@ -4,7 +4,7 @@
  * message and when it came, unread badges and presence dots.
  */
 import { type Conversation, type RoomKey, roomKey } from '@chat-server/client';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { chatPath } from '../app/router.ts';
 import { type Translate, useI18n, useT } from '../i18n/index.tsx';
 import { useSession, useSnapshot } from '../sdk/session.tsx';
@@ -17,6 +17,7 @@ import { openQuickSwitcher } from './QuickSwitcher.tsx';
 export function ConversationList({ current }: { current: RoomKey | null }) {
   const t = useT();
   const { conversations } = useSnapshot();
+  const today = useToday();
   return (
     <nav aria-label={t('chat.conversations')} className="conversations">
       <div className="pane-head">
@@ -28,14 +29,26 @@ export function ConversationList({ current }: { current: RoomKey | null }) {
       {conversations.length === 0 ? <p className="muted pad">{t('chat.noConversations')}</p> : null}
       <ul>
         {conversations.map((c) => (
-          <Entry key={roomKey(c)} c={c} current={roomKey(c) === current} />
+          <Entry key={roomKey(c)} c={c} current={roomKey(c) === current} today={today} />
         ))}
       </ul>
     </nav>
   );
 }
 
-function Entry({ c, current }: { c: Conversation; current: boolean }) {
+/** A time of today, renewed at each local midnight: the entries' times ("Yesterday", …) change then. */
+function useToday(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const midnight = new Date(now);
+    midnight.setHours(24, 0, 0, 0);
+    const timer = setTimeout(() => setNow(Date.now()), midnight.getTime() - Date.now() + 1_000);
+    return () => clearTimeout(timer);
+  }, [now]);
+  return now;
+}
+
+function Entry({ c, current, today }: { c: Conversation; current: boolean; today: number }) {
   const t = useT();
   const dm = 'dm' in c && typeof c.dm === 'string' ? c.dm : undefined;
   const online = useOnline(dm, 'online' in c ? Boolean(c.online) : false);
@@ -57,7 +70,7 @@ function Entry({ c, current }: { c: Conversation; current: boolean }) {
             <span className="entry-name">{c.name}</span>
             {c.last ? (
               <time className="entry-time" dateTime={new Date(c.last.ts).toISOString()} title={new Date(c.last.ts).toLocaleString(locale)}>
-                {entryTime(c.last.ts, Date.now(), locale, t)}
+                {entryTime(c.last.ts, today, locale, t)}
               </time>
             ) : null}
           </span>
