@@ -186,7 +186,7 @@ describe('two people', () => {
     await expectAccessible(annP.page, 'conversation');
   }, LONG_BROWSER_TEST_MS);
 
-  it("renews the list's times at midnight: today's hour becomes Yesterday without a reload", async () => {
+  it("renews the list's times and the log's day line at midnight: today's hour and Today become Yesterday without a reload", async () => {
     const entryTimeOf = (page: Page) =>
       conversations(page)
         .getByRole('listitem')
@@ -200,10 +200,14 @@ describe('two people', () => {
       await context.addCookies(await bobP.context.cookies());
       await context.clock.install({ time: new Date(sent.getFullYear(), sent.getMonth(), sent.getDate(), 23, 59, 30) });
       const page = await context.newPage();
-      await page.goto(`${new URL(bobP.page.url()).origin}/chat`);
+      await page.goto(`${new URL(bobP.page.url()).origin}/chat/d/${ann.name}`);
+      const dayLine = log(page, ann.name).locator('time').filter({ hasText: /^(Today|Yesterday)$/ });
+      await dayLine.waitFor();
+      expect(await dayLine.textContent()).toBe('Today');
       expect(await entryTimeOf(page).textContent()).toMatch(/^\d\d:\d\d [AP]M$/);
       await page.clock.runFor(60_000);
       await expect.poll(() => entryTimeOf(page).textContent()).toBe('Yesterday');
+      await expect.poll(() => dayLine.textContent()).toBe('Yesterday');
     } finally {
       await context.close();
     }

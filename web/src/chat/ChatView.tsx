@@ -22,6 +22,7 @@ import { MessageItem, PendingItem } from './MessageItem.tsx';
 import { useOnline } from './presence.ts';
 import { useTyping } from './typing.ts';
 import { useMyGroup } from './useMyGroup.ts';
+import { useToday } from './useToday.ts';
 
 const PAGE = 50;
 /** Virtuoso's index of the first item; it moves down as older pages are put in front. */
@@ -30,6 +31,7 @@ const BASE = 1_000_000;
 export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversation: Conversation | undefined }) {
   const t = useT();
   const { locale } = useI18n();
+  const today = useToday();
   const client = useClient();
   const { me } = useSession();
   const snap = useSnapshot();
@@ -153,7 +155,7 @@ export function ChatView({ roomRef, conversation }: { roomRef: RoomRef; conversa
             itemContent={(index, m) => (
               <MessageItem
                 m={m}
-                day={opensDay(messages, index - firstItemIndex) ? dayLabel(m.ts, Date.now(), locale, t) : undefined}
+                day={opensDay(messages, index - firstItemIndex) ? dayLabel(m.ts, today, locale, t) : undefined}
                 room={roomRef}
                 me={me?.username ?? ''}
                 isAdmin={isAdmin}

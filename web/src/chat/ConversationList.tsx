@@ -4,7 +4,7 @@
  * message and when it came, unread badges and presence dots.
  */
 import { type Conversation, type RoomKey, roomKey } from '@chat-server/client';
-import { type CSSProperties, useEffect, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { chatPath } from '../app/router.ts';
 import { type Translate, useI18n, useT } from '../i18n/index.tsx';
 import { useSession, useSnapshot } from '../sdk/session.tsx';
@@ -13,6 +13,7 @@ import { entryTime } from './days.ts';
 import { useDraftOf } from './drafts.ts';
 import { useOnline } from './presence.ts';
 import { openQuickSwitcher } from './QuickSwitcher.tsx';
+import { useToday } from './useToday.ts';
 
 export function ConversationList({ current }: { current: RoomKey | null }) {
   const t = useT();
@@ -34,18 +35,6 @@ export function ConversationList({ current }: { current: RoomKey | null }) {
       </ul>
     </nav>
   );
-}
-
-/** A time of today, renewed at each local midnight: the entries' times ("Yesterday", …) change then. */
-function useToday(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const midnight = new Date(now);
-    midnight.setHours(24, 0, 0, 0);
-    const timer = setTimeout(() => setNow(Date.now()), midnight.getTime() - Date.now() + 1_000);
-    return () => clearTimeout(timer);
-  }, [now]);
-  return now;
 }
 
 function Entry({ c, current, today }: { c: Conversation; current: boolean; today: number }) {
