@@ -82,7 +82,7 @@ export function dumpPagesOnFailure(browser: () => Browser | undefined): void {
       for (const [i, page] of pages.entries()) {
         const shot = join(dir, `${process.env.TEST_MODE ?? 'test'}-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${i}.png`);
         const [text] = await Promise.all([
-          page.evaluate<string>('document.body.innerText').catch((e: Error) => `(no text: ${e.message})`),
+          page.locator('body').innerText({ timeout: 5_000 }).catch((e: Error) => `(no text: ${e.message})`),
           page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined),
         ]);
         const lines = [`--- page ${i + 1} of ${pages.length} after "${task.name}" failed: ${page.url()} (screenshot ${shot})`, text.slice(0, 2_000), ...(consoleTails.get(page) ?? []).map((l) => `console ${l}`)];
