@@ -82,6 +82,7 @@ export function dumpPagesOnFailure(browser: () => Browser | undefined): void {
       for (const [i, page] of pages.entries()) {
         const shot = join(dir, `${process.env.TEST_MODE ?? 'test'}-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${i}.png`);
         const [text] = await Promise.all([
+          // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (hidden parts left out) is what the dump is for.
           page.locator('body').innerText({ timeout: 5_000 }).catch((e: Error) => `(no text: ${e.message})`),
           page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined),
         ]);
