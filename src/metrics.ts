@@ -31,6 +31,22 @@ function setPoolStates<L extends string>(gauge: Gauge<L | 'state'>, labels: Part
 /** Label of requests that matched no route: raw URLs never become labels (a scan would explode cardinality). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+/**
+ * The process's own metrics (CPU, memory, collections, event-loop lag), one set per process, made
+ * with the first node that wants them. prom-client's collectors start a GC observer and an
+ * event-loop monitor that nothing stops: made per node, they kept every closed node's registry,
+ * and through its collectors the whole node, alive in a process that runs nodes in turn (tests).
+ */
+let processRegistry: Registry | undefined;
+
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const DELIVERY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -136,6 +152,8 @@ export class Metrics {
   private openSockets: (() => number) | undefined;
   private pool: (() => PoolUsage | undefined) | undefined;
   private lanes: (() => Array<PoolUsage & { lane: string }>) | undefined;
+  /** The process's metrics, shared by the nodes of one process (processMetrics). */
+  private readonly process: Registry | undefined;
 
   constructor(opts: { defaultMetrics?: boolean; onCollectError?: (err: unknown) => void } = {}) {
     const onError = opts.onCollectError ?? (() => {});
@@ -198,7 +216,7 @@ export class Metrics {
     });
 
     // Process metrics, including nodejs_eventloop_lag_seconds (and its percentiles).
-    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    this.process = opts.defaultMetrics !== false ? processMetrics() : undefined;
   }
 
   /** Reports the number of open sockets at scrape time (the realtime gateway plugs in here). */
@@ -226,6 +244,7 @@ export class Metrics {
 
   /** The Prometheus text exposition of every instrument. */
   async render(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const own = await this.registry.metrics();
+    return { contentType: this.registry.contentType, body: this.process ? (await this.process.metrics()) + own : own };
   }
 }

@@ -1,8 +1,16 @@
 import { once } from 'node:events';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runReadiness } from '../../src/http/readiness.ts';
 import { Client, newUser, PASSWORD } from '../helpers/client.ts';
 import { MODE, startCluster, type TestCluster } from '../helpers/server.ts';
+
+/** A full collection of this process's heap (the flag is read when `gc` is first asked for). */
+const collectGarbage: () => void = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+})();
 
 /** Each test stops a node, so each starts its own cluster. */
 let cluster: TestCluster | undefined;
@@ -48,5 +56,29 @@ describe('graceful shutdown', () => {
       const me = await u.on(cluster.b).get('/api/me');
       expect(me.body.online).toBe(false);
     }
+  });
+
+  it('leaves nothing behind that keeps a stopped node in memory', async () => {
+    // In a function of its own, so that no variable of the test holds a node once it has stopped.
+    const stopped = await (async () => {
+      const c = await startCluster();
+      const u = await newUser(c);
+      const s = await u.socket({ node: c.a });
+      expect((await u.get('/metrics')).status).toBe(200);
+      s.close();
+      await c.close();
+      return c.nodes.flatMap((n) => [new WeakRef(n.app.io), new WeakRef(n.app.services)]);
+    })();
+    // A process that runs nodes in turn (the tests, an embedding) must get each one's memory back:
+    // prom-client's process collectors, once made per node, held every stopped node to the end.
+    await expect
+      .poll(
+        () => {
+          collectGarbage();
+          return stopped.filter((ref) => ref.deref() !== undefined).length;
+        },
+        { timeout: 5_000, interval: 100 },
+      )
+      .toBe(0);
   });
 });
