@@ -144,7 +144,7 @@ describe('two people', () => {
     await expect.poll(() => previewIn(bobP.page, ann.name)).toBe('are you there?');
     await expect.poll(() => previewIn(annP.page, bob.name)).toBe('You: are you there?');
     const entry = conversations(bobP.page).getByRole('listitem').filter({ has: bobP.page.getByRole('link', { name: ann.name, exact: true }) });
-    expect(await entry.locator('time').textContent()).toMatch(/^\d\d:\d\d [AP]M$/);
+    expect(await entry.locator('time').textContent()).toMatch(/^\d{1,2}:\d\d [AP]M$/);
     await message(otherTab, bob.name, 'are you there?').waitFor();
     await otherTab.close();
     await expectAccessible(bobP.page, 'conversation list');
@@ -204,7 +204,7 @@ describe('two people', () => {
       const dayLine = log(page, ann.name).locator('time').filter({ hasText: /^(Today|Yesterday)$/ });
       await dayLine.waitFor();
       expect(await dayLine.textContent()).toBe('Today');
-      expect(await entryTimeOf(page).textContent()).toMatch(/^\d\d:\d\d [AP]M$/);
+      expect(await entryTimeOf(page).textContent()).toMatch(/^\d{1,2}:\d\d [AP]M$/);
       await page.clock.runFor(60_000);
       await expect.poll(() => entryTimeOf(page).textContent()).toBe('Yesterday');
       await expect.poll(() => dayLine.textContent()).toBe('Yesterday');
@@ -1081,6 +1081,25 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await page.getByRole('link', { name: /^信箱/ }).click();
     await page.getByRole('heading', { name: '公告' }).waitFor();
     expect(await page.getByRole('link', { name: 'Chats' }).count()).toBe(0);
+    await p.context.close();
+  });
+
+  it("writes times in the language chosen in the app, not the browser's", async () => {
+    const p = await person(browser, cluster.b.url);
+    people.push(p);
+    const { page } = p;
+    // An English browser whose user chose Chinese before: "21:38" where English says "9:38 PM".
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('locale', 'zh-CN'));
+    await page.reload();
+    await page.getByRole('textbox', { name: '用户名' }).fill(bob.name);
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByRole('navigation', { name: '会话' }).getByRole('link', { name: ann.name, exact: true }).click();
+    // A message's time (today's hour, or the date and hour of an earlier day).
+    const time = log(page, ann.name).locator('time').last();
+    await time.waitFor();
+    expect(await time.textContent()).toMatch(/\d\d:\d\d$/);
+    expect(await time.textContent()).not.toMatch(/[AP]M/);
     await p.context.close();
   });
 });

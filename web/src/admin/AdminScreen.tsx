@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { detailText } from '../groups/GroupPage.tsx';
-import { useT } from '../i18n/index.tsx';
+import { useI18n, useT } from '../i18n/index.tsx';
 import { ok, type Schema, useAction, useCall, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Link, Select, TextArea, Time, submitting } from '../ui/kit.tsx';
 import { formatSize } from '../files/FileContent.tsx';
@@ -253,6 +253,7 @@ function Reports() {
 
 function Penalties() {
   const t = useT();
+  const { locale } = useI18n();
   const { page, setPage, query } = usePage();
   const q = useQuery((api) => ok(api.GET('/api/admin/penalties', { params: { query: { active: 'true', ...query } } })), [page]);
   const [user, setUser] = useState('');
@@ -288,7 +289,7 @@ function Penalties() {
           <li key={p.id} className="row wrap">
             <span className="grow">
               <strong>{p.user}</strong> {t(`penalty.action.${p.action}`)} · {p.reason} · {p.actor} <Time ts={p.created} />{' '}
-              <span className="muted">{p.expires ? t('penalty.until', { when: new Date(p.expires).toLocaleString() }) : t('penalty.permanent')}</span>
+              <span className="muted">{p.expires ? t('penalty.until', { when: new Date(p.expires).toLocaleString(locale) }) : t('penalty.permanent')}</span>
             </span>
             <button type="button" onClick={() => void revoke.run(p.id)}>
               {t('admin.revoke')}

@@ -39,7 +39,7 @@ export function dayLabel(ts: number, now: number, locale: string, t: DayWords): 
  */
 export function entryTime(ts: number, now: number, locale: string, t: DayWords): string {
   const d = new Date(ts);
-  if (dayOf(ts) === dayOf(now)) return d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  if (dayOf(ts) === dayOf(now)) return d.toLocaleTimeString(locale, { timeStyle: 'short' });
   if (dayOf(ts) === dayOf(now - DAY_MS)) return t('chat.yesterday');
   if (now - ts < 6 * DAY_MS) return d.toLocaleDateString(locale, { weekday: 'short' });
   const sameYear = d.getFullYear() === new Date(now).getFullYear();

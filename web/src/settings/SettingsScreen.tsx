@@ -172,6 +172,7 @@ function Password() {
 
 function Penalties() {
   const t = useT();
+  const { locale } = useI18n();
   const { list } = usePenalties();
   const appeals = useQuery((api) => ok(api.GET('/api/me/appeals')), [], ['notification']);
   const [appealing, setAppealing] = useState<number | null>(null);
@@ -190,7 +191,7 @@ function Penalties() {
           <li key={p.id} className="row wrap">
             <span className="grow">
               <strong>{t(`penalty.action.${p.action}`)}</strong> <Time ts={p.created} /> {p.reason ? `· ${p.reason}` : ''}{' '}
-              <span className="muted">{p.active ? (p.expires ? t('penalty.until', { when: new Date(p.expires).toLocaleString() }) : t('penalty.permanent')) : t('penalty.over')}</span>
+              <span className="muted">{p.active ? (p.expires ? t('penalty.until', { when: new Date(p.expires).toLocaleString(locale) }) : t('penalty.permanent')) : t('penalty.over')}</span>
             </span>
             {p.active && p.action !== 'warning' ? (
               <button type="button" onClick={() => setAppealing(p.id)}>

@@ -3,7 +3,7 @@
  * so that browsers, screen readers and tests find them by role and name.
  */
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { type MessageKey, useT } from '../i18n/index.tsx';
+import { type MessageKey, useI18n, useT } from '../i18n/index.tsx';
 import { navigate } from '../app/router.ts';
 
 /** A labelled input; `label` is a catalogue key. */
@@ -182,13 +182,15 @@ export function Avatar({ src, name, size = 36 }: { src?: string | null | undefin
 
 const hue = (name: string) => [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 8, 0);
 
-/** A time in the reader's locale: the hour for today, the date and hour before. */
+/** A time in the app's language: the hour for today, the date and hour before. */
 export function Time({ ts }: { ts: number }) {
+  const { locale } = useI18n();
   const d = new Date(ts);
   const today = d.toDateString() === new Date().toDateString();
-  const text = today ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+  // The language's own short form: "9:38 PM" in English, "21:38" in Chinese.
+  const text = today ? d.toLocaleTimeString(locale, { timeStyle: 'short' }) : d.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <time dateTime={d.toISOString()} title={d.toLocaleString()}>
+    <time dateTime={d.toISOString()} title={d.toLocaleString(locale)}>
       {text}
     </time>
   );

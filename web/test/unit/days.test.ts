@@ -9,7 +9,7 @@ const at = (month: number, day: number, hour: number, year = 2026) => new Date(y
 
 describe("a conversation entry's time", () => {
   it('is the hour today, "Yesterday", the weekday within the week, then the date, with the year when not this one', () => {
-    expect(entryTime(at(11, 4, 9), now, 'en-US', t)).toBe('09:05 AM');
+    expect(entryTime(at(11, 4, 9), now, 'en-US', t)).toBe('9:05 AM');
     expect(entryTime(at(11, 4, 0), now, 'en-US', t)).toBe('12:05 AM');
     expect(entryTime(at(11, 3, 23), now, 'en-US', t)).toBe('Yesterday');
     expect(entryTime(at(11, 1, 12), now, 'en-US', t)).toBe('Tue');
