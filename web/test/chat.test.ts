@@ -59,11 +59,12 @@ const message = (page: Page, room: string, text: string | RegExp) => log(page, r
 const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 /** What a conversation's entry in the list says of its last message (the link's description). */
-const previewIn = (page: Page, name: string) =>
-  conversations(page)
-    .getByRole('link', { name, exact: true })
-    .getAttribute('aria-describedby')
-    .then((id) => page.locator(`[id="${id}"]`).textContent());
+/** What a conversation entry's link is described by (its preview, then its time), part by part. */
+const descriptionOf = async (page: Page, name: string) => {
+  const ids = (await conversations(page).getByRole('link', { name, exact: true }).getAttribute('aria-describedby')) ?? '';
+  return Promise.all(ids.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
+};
+const previewIn = async (page: Page, name: string) => (await descriptionOf(page, name))[0];
 
 async function open(page: Page, name: string): Promise<void> {
   await page.getByRole('link', { name: 'Chats' }).click();
@@ -144,7 +145,10 @@ describe('two people', () => {
     await expect.poll(() => previewIn(bobP.page, ann.name)).toBe('are you there?');
     await expect.poll(() => previewIn(annP.page, bob.name)).toBe('You: are you there?');
     const entry = conversations(bobP.page).getByRole('listitem').filter({ has: bobP.page.getByRole('link', { name: ann.name, exact: true }) });
-    expect(await entry.locator('time').textContent()).toMatch(/^\d{1,2}:\d\d [AP]M$/);
+    const time = await entry.locator('time').textContent();
+    expect(time).toMatch(/^\d{1,2}:\d\d [AP]M$/);
+    // A screen reader hears the time too: the link is described by the preview, then the time.
+    expect(await descriptionOf(bobP.page, ann.name)).toEqual(['are you there?', time]);
     await message(otherTab, bob.name, 'are you there?').waitFor();
     await otherTab.close();
     await expectAccessible(bobP.page, 'conversation list');

@@ -42,6 +42,7 @@ function Entry({ c, current, today }: { c: Conversation; current: boolean; today
   const dm = 'dm' in c && typeof c.dm === 'string' ? c.dm : undefined;
   const online = useOnline(dm, 'online' in c ? Boolean(c.online) : false);
   const previewId = `preview-${roomKey(c)}`;
+  const timeId = `time-${roomKey(c)}`;
   const me = useSession().me?.username ?? '';
   const draft = useDraftOf(me, roomKey(c));
   const { locale } = useI18n();
@@ -49,7 +50,7 @@ function Entry({ c, current, today }: { c: Conversation; current: boolean; today
   const badges = Number(c.quiet) + Number(c.mentioned) + Number(c.unread > 0);
   return (
     <li className={current ? 'current' : undefined} style={{ '--badges': badges } as CSSProperties}>
-      <Link to={chatPath(c)} aria-label={c.name} aria-describedby={previewId} aria-current={current ? 'page' : undefined}>
+      <Link to={chatPath(c)} aria-label={c.name} aria-describedby={c.last ? `${previewId} ${timeId}` : previewId} aria-current={current ? 'page' : undefined}>
         <span className="avatar-wrap">
           <Avatar src={c.avatar} name={c.name} />
           {dm !== undefined ? <span className={`dot ${online ? 'on' : 'off'}`} role="img" aria-label={t(online ? 'presence.online' : 'presence.offline')} /> : null}
@@ -58,7 +59,7 @@ function Entry({ c, current, today }: { c: Conversation; current: boolean; today
           <span className="entry-head">
             <span className="entry-name">{c.name}</span>
             {c.last ? (
-              <time className="entry-time" dateTime={new Date(c.last.ts).toISOString()} title={new Date(c.last.ts).toLocaleString(locale)}>
+              <time className="entry-time" id={timeId} dateTime={new Date(c.last.ts).toISOString()} title={new Date(c.last.ts).toLocaleString(locale)}>
                 {entryTime(c.last.ts, today, locale, t)}
               </time>
             ) : null}
