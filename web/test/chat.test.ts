@@ -58,12 +58,12 @@ const log = (page: Page, name: string) => page.getByRole('log', { name });
 const message = (page: Page, room: string, text: string | RegExp) => log(page, room).locator('article:not([aria-busy=true])').filter({ hasText: text });
 const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-/** What a conversation's entry in the list says of its last message (the link's description). */
 /** What a conversation entry's link is described by (its preview, then its time), part by part. */
 const descriptionOf = async (page: Page, name: string) => {
   const ids = (await conversations(page).getByRole('link', { name, exact: true }).getAttribute('aria-describedby')) ?? '';
   return Promise.all(ids.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
 };
+/** What a conversation's entry in the list says of its last message (the first part of its description). */
 const previewIn = async (page: Page, name: string) => (await descriptionOf(page, name))[0];
 
 async function open(page: Page, name: string): Promise<void> {
