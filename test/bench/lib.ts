@@ -2,8 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import autocannon from 'autocannon';
 import type { Socket } from 'socket.io-client';
 
@@ -157,16 +155,13 @@ export async function driveSends(opts: { seconds: number; senders: number; rateP
 }
 
 /**
- * A full collection of the bench process's own heap, for the pause between measured rounds. The
- * client keeps every round's latencies and decodes every delivery; left to itself its heap fills
- * during one round and the old generation's collection (marking on helper threads) lands in a
- * later one, taking a core from the server under test on a 2-core machine: seen as a 100 ms
- * stretch at a round's start holding that round's worst 1% of deliveries.
+ * The bench collects its own heap in the pause between measured rounds. The client keeps every
+ * round's latencies and decodes every delivery; left to itself its heap fills during one round and
+ * the old generation's collection (marking on helper threads) lands in a later one, taking a core
+ * from the server under test on a 2-core machine: seen as a 100 ms stretch at a round's start
+ * holding that round's worst 1% of deliveries.
  */
-export const collectGarbage: () => void = (() => {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-})();
+export { collectGarbage } from '../helpers/gc.ts';
 
 /** One request of timedGetsInOwnProcess: when it began (epoch ms), its time to the parsed body, its answer. */
 export interface TimedGet {

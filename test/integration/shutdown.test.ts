@@ -1,16 +1,9 @@
 import { once } from 'node:events';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runReadiness } from '../../src/http/readiness.ts';
 import { Client, newUser, PASSWORD } from '../helpers/client.ts';
+import { collectGarbage } from '../helpers/gc.ts';
 import { MODE, startCluster, type TestCluster } from '../helpers/server.ts';
-
-/** A full collection of this process's heap (the flag is read when `gc` is first asked for). */
-const collectGarbage: () => void = (() => {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-})();
 
 /** Each test stops a node, so each starts its own cluster. */
 let cluster: TestCluster | undefined;
