@@ -24,6 +24,7 @@ import type { Browser, Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatApp, createApp } from '../../src/app.ts';
+import { momentText } from '../src/chat/days.ts';
 import { adminClient, emitAck, newUser, PASSWORD } from '../../test/helpers/client.ts';
 import { seedGroupMessages, sendMsg, userId } from '../../test/helpers/messages.ts';
 import { createGroup } from '../../test/helpers/social.ts';
@@ -982,8 +983,10 @@ describe('friends, mailbox, group management, settings, big files, Chinese', () 
     await keys.getByRole('listitem').filter({ hasText: 'reader' }).getByText('messages.read').waitFor();
 
     const admin = await adminClient(cluster);
-    expect((await admin.post('/api/admin/penalties/add', { user: dan.name, action: 'mute', duration: 3600, reason: 'flood' })).status).toBe(200);
+    const mute = (await admin.post('/api/admin/penalties/add', { user: dan.name, action: 'mute', duration: 3600, reason: 'flood' })).body.penalty;
     const penalties = page.getByRole('region', { name: 'Penalties and appeals' });
+    // Its end as a message's time is written: the hour (or date and hour), no seconds.
+    await penalties.getByText(`until ${momentText(mute.expires, Date.now(), 'en')}`, { exact: true }).waitFor();
     await penalties.getByRole('button', { name: 'Appeal' }).click();
     await penalties.getByRole('textbox', { name: 'Why should it be lifted?' }).fill('it was a mistake');
     await penalties.getByRole('button', { name: 'Send appeal' }).click();

@@ -9,6 +9,7 @@ import { detailText } from '../groups/GroupPage.tsx';
 import { useI18n, useT } from '../i18n/index.tsx';
 import { ok, type Schema, useAction, useCall, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Link, Select, TextArea, Time, submitting } from '../ui/kit.tsx';
+import { momentText } from '../chat/days.ts';
 import { formatSize } from '../files/FileContent.tsx';
 
 type PenaltyAction = Schema<'Penalty'>['action'];
@@ -289,7 +290,7 @@ function Penalties() {
           <li key={p.id} className="row wrap">
             <span className="grow">
               <strong>{p.user}</strong> {t(`penalty.action.${p.action}`)} · {p.reason} · {p.actor} <Time ts={p.created} />{' '}
-              <span className="muted">{p.expires ? t('penalty.until', { when: new Date(p.expires).toLocaleString(locale) }) : t('penalty.permanent')}</span>
+              <span className="muted">{p.expires ? t('penalty.until', { when: momentText(p.expires, Date.now(), locale) }) : t('penalty.permanent')}</span>
             </span>
             <button type="button" onClick={() => void revoke.run(p.id)}>
               {t('admin.revoke')}

@@ -46,6 +46,16 @@ export function entryTime(ts: number, now: number, locale: string, t: DayWords):
   return d.toLocaleDateString(locale, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
 }
 
+/**
+ * A moment in the reader's language, as a message's time or a penalty's end says it: the hour
+ * when it falls today, else the short date and hour ("9:38 PM", "12/6/26, 9:38 PM"; "21:38" in Chinese).
+ */
+export function momentText(ts: number, now: number, locale: string): string {
+  const d = new Date(ts);
+  if (dayOf(ts) === dayOf(now)) return d.toLocaleTimeString(locale, { timeStyle: 'short' });
+  return d.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+}
+
 /** The day of a time as `YYYY-MM-DD`, in the reader's time zone (a `<time>`'s `dateTime`). */
 export function isoDay(ts: number): string {
   const d = new Date(ts);

@@ -10,6 +10,7 @@ import { usePenalties } from '../app/penalties.tsx';
 import { type Locale, langOfLocale, localeOfLang, useI18n, useT } from '../i18n/index.tsx';
 import { ok, useAction, useClient, useQuery, useSession } from '../sdk/session.tsx';
 import { Avatar, ErrorText, Field, Select, Time, submitting } from '../ui/kit.tsx';
+import { momentText } from '../chat/days.ts';
 import { ApiKeys } from './ApiKeys.tsx';
 import { TwoFactor } from './TwoFactor.tsx';
 
@@ -191,7 +192,7 @@ function Penalties() {
           <li key={p.id} className="row wrap">
             <span className="grow">
               <strong>{t(`penalty.action.${p.action}`)}</strong> <Time ts={p.created} /> {p.reason ? `· ${p.reason}` : ''}{' '}
-              <span className="muted">{p.active ? (p.expires ? t('penalty.until', { when: new Date(p.expires).toLocaleString(locale) }) : t('penalty.permanent')) : t('penalty.over')}</span>
+              <span className="muted">{p.active ? (p.expires ? t('penalty.until', { when: momentText(p.expires, Date.now(), locale) }) : t('penalty.permanent')) : t('penalty.over')}</span>
             </span>
             {p.active && p.action !== 'warning' ? (
               <button type="button" onClick={() => setAppealing(p.id)}>

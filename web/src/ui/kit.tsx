@@ -5,6 +5,7 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { type MessageKey, useI18n, useT } from '../i18n/index.tsx';
 import { navigate } from '../app/router.ts';
+import { momentText } from '../chat/days.ts';
 
 /** A labelled input; `label` is a catalogue key. */
 export function Field({ label, hint, ...input }: { label: MessageKey; hint?: ReactNode } & ComponentProps<'input'>) {
@@ -186,12 +187,9 @@ const hue = (name: string) => [...name].reduce((h, c) => (h * 31 + c.charCodeAt(
 export function Time({ ts }: { ts: number }) {
   const { locale } = useI18n();
   const d = new Date(ts);
-  const today = d.toDateString() === new Date().toDateString();
-  // The language's own short form: "9:38 PM" in English, "21:38" in Chinese.
-  const text = today ? d.toLocaleTimeString(locale, { timeStyle: 'short' }) : d.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <time dateTime={d.toISOString()} title={d.toLocaleString(locale)}>
-      {text}
+      {momentText(ts, Date.now(), locale)}
     </time>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryTime } from '../../src/chat/days.ts';
+import { entryTime, momentText } from '../../src/chat/days.ts';
 import { en } from '../../src/i18n/en.ts';
 
 const t = (key: 'chat.today' | 'chat.yesterday') => en[key];
@@ -20,5 +20,18 @@ describe("a conversation entry's time", () => {
   it("follows the reader's language", () => {
     expect(entryTime(at(11, 4, 9), now, 'zh-CN', t)).toBe('09:05');
     expect(entryTime(at(10, 28, 12), now, 'zh-CN', t)).toBe('11月28日');
+  });
+});
+
+describe('a moment (a message\'s time, a penalty\'s end)', () => {
+  it('is the hour today and the short date with the hour on any other day, without seconds', () => {
+    expect(momentText(at(11, 4, 21), now, 'en-US')).toBe('9:05 PM');
+    expect(momentText(at(11, 5, 9), now, 'en-US')).toBe('12/5/26, 9:05 AM');
+    expect(momentText(at(11, 3, 9), now, 'en-US')).toBe('12/3/26, 9:05 AM');
+  });
+
+  it("follows the reader's language", () => {
+    expect(momentText(at(11, 4, 21), now, 'zh-CN')).toBe('21:05');
+    expect(momentText(at(11, 5, 9), now, 'zh-CN')).toBe('2026/12/5 09:05');
   });
 });
